@@ -1,0 +1,6 @@
+/** Contracts shared by every service and the web client: events, command bodies, answers, constants. */
+export * from './constants';
+export * from './errors';
+export * from './events';
+export * from './identity';
+export * from './live';
