@@ -38,8 +38,8 @@ export const ProfileBody = z.object({
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
 
-export const Role = z.enum(ROLES);
-export const Badge = z.enum(BADGES);
+const roleSchema = z.enum(ROLES);
+const badgeSchema = z.enum(BADGES);
 
 /** A user as every screen sees it (SPEC section 3). */
 export const UserDto = z.object({
@@ -47,8 +47,8 @@ export const UserDto = z.object({
   name: z.string(),
   email: z.string(),
   photo: z.string(),
-  badge: Badge.nullable(),
-  role: Role,
+  badge: badgeSchema.nullable(),
+  role: roleSchema,
 });
 export type UserDto = z.infer<typeof UserDto>;
 
@@ -65,5 +65,5 @@ export interface AccessClaims {
   sub: string;
   email: string;
   name: string;
-  role: z.infer<typeof Role>;
+  role: z.infer<typeof roleSchema>;
 }

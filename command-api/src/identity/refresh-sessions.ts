@@ -1,0 +1,55 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CommandTables } from '../migrations';
+
+export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Refresh tokens: random, stored only as a hash, rotated on every use. Presenting a token that
+ * was already rotated means it leaked: the whole family (that sign-in) is revoked.
+ */
+export function createRefreshSessions(db: Kysely<CommandTables>) {
+  async function issue(userId: string, familyId: string = crypto.randomUUID()): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await db
+      .insertInto('auth_refresh_tokens')
+      .values({ token_hash: digest(token), user_id: userId, family_id: familyId, expires_at: new Date(Date.now() + REFRESH_TTL_MS), revoked_at: null })
+      .execute();
+    return token;
+  }
+
+  /** Answers the user and a fresh token, or undefined when the token is unknown, expired or reused. */
+  async function rotate(token: string): Promise<{ userId: string; token: string } | undefined> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('auth_refresh_tokens')
+        .selectAll()
+        .where('token_hash', '=', digest(token))
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row || row.expires_at.getTime() <= Date.now()) return undefined;
+      if (row.revoked_at) {
+        await trx.updateTable('auth_refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+        return undefined;
+      }
+      await trx.updateTable('auth_refresh_tokens').set({ revoked_at: new Date() }).where('token_hash', '=', row.token_hash).execute();
+      const next = randomBytes(32).toString('base64url');
+      await trx
+        .insertInto('auth_refresh_tokens')
+        .values({ token_hash: digest(next), user_id: row.user_id, family_id: row.family_id, expires_at: new Date(Date.now() + REFRESH_TTL_MS), revoked_at: null })
+        .execute();
+      return { userId: row.user_id, token: next };
+    });
+  }
+
+  /** Ends the sign-in the token belongs to. */
+  async function revoke(token: string): Promise<void> {
+    const row = await db.selectFrom('auth_refresh_tokens').select('family_id').where('token_hash', '=', digest(token)).executeTakeFirst();
+    if (row) await db.updateTable('auth_refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+  }
+
+  return { issue, rotate, revoke };
+}
+export type RefreshSessions = ReturnType<typeof createRefreshSessions>;

@@ -1,0 +1,27 @@
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import type { Migration } from 'kysely';
+import pg from 'pg';
+
+export function createPool(connectionString: string, max = 10): pg.Pool {
+  return new pg.Pool({ connectionString, max });
+}
+
+export function createDb<Tables>(pool: pg.Pool): Kysely<Tables> {
+  return new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * Runs one service's migrations (dated names, frozen in time, written against Kysely<any>)
+ * with its own bookkeeping table, so services migrate independently of each other.
+ */
+export async function migrate(db: Kysely<unknown>, table: string, migrations: Record<string, Migration>): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    migrationTableName: `${table}_migrations`,
+    migrationLockTableName: `${table}_migrations_lock`,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} of ${table} failed: ${String(error)}`);
+}
