@@ -4,3 +4,4 @@ export * from './errors';
 export * from './events';
 export * from './identity';
 export * from './live';
+export * from './read-models';

@@ -1,6 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorAnswer } from '@hostel/contracts';
+
+/** Answers a request no route matched (say, a deep link of the web app); false to answer 404. */
+export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 /** The few error kinds the domain speaks; each maps once to an HTTP status. */
 export type ErrorKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
@@ -35,7 +38,7 @@ export const invalid = (message: string, issues?: ErrorAnswer['issues']) => new 
  * One error handler for every service: domain errors and client mistakes answer 4xx with
  * `{message}`; anything else is logged with the request's context and answers a bare 500.
  */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, notFoundFallback?: NotFoundFallback): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorAnswer = { message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
@@ -58,9 +61,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' } satisfies ErrorAnswer);
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorAnswer),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    if (notFoundFallback?.(request, reply)) return reply;
+    return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorAnswer);
+  });
 }
 
 /** Fastify's own client errors (bad JSON, too large, wrong content type) in plain words. */

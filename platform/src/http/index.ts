@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 
 export * from './access';
 export * from './errors';
+export * from './server';
 
 /** Zod schemas validate requests and serialise answers. */
 export function useZod(app: FastifyInstance): void {

@@ -1,0 +1,69 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { readConfig } from '@hostel/platform/config';
+import { startEmbeddedPostgres } from './postgres';
+import { DEMO_ACCOUNTS, seedDemoData } from './seed';
+import { startServices } from './services';
+
+/**
+ * `npm start`: the whole product in one process on the embedded defaults. Builds the web app if
+ * it is missing, starts PostgreSQL under DATA_DIR, migrates, serves everything on PORT, seeds the
+ * demo accounts once, and stops cleanly (PostgreSQL too) on SIGTERM / SIGINT.
+ */
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const config = readConfig({ LOG_LEVEL: 'warn', ...process.env });
+const log = pino({ level: config.LOG_LEVEL });
+const webDist = resolve(root, 'web/dist');
+
+if (!existsSync(resolve(webDist, 'index.html'))) {
+  console.log('Building the web app (first start)…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('The web app did not build; see above.');
+    process.exit(1);
+  }
+}
+
+const dataDir = resolve(process.cwd(), config.DATA_DIR);
+console.log(`Starting PostgreSQL (data in ${dataDir})…`);
+const postgres = await startEmbeddedPostgres(dataDir, log);
+let services: Awaited<ReturnType<typeof startServices>> | undefined;
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal}: stopping…`);
+  await services?.close().catch((error: unknown) => log.error({ err: error }, 'services did not close cleanly'));
+  await postgres.stop().catch((error: unknown) => log.error({ err: error }, 'PostgreSQL did not stop cleanly'));
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));
+
+try {
+  services = await startServices({ databaseUrl: postgres.url, config, logger: log, webDist });
+  const host = process.env.HOST ?? 'localhost';
+  await services.app.listen({ port: config.PORT, host });
+  await seedDemoData(services.store);
+  await services.ready;
+  const address = services.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  console.log(`
+  Hostel Meals is running at http://localhost:${port}
+
+  Demo logins:
+${DEMO_ACCOUNTS.map((account) => `    ${account.role.padEnd(8)} ${account.email} / ${account.password}`).join('\n')}
+
+  API documentation: http://localhost:${port}/docs    Stop with Ctrl+C.
+`);
+} catch (error) {
+  console.error('Could not start:', error instanceof Error ? error.message : error);
+  log.error({ err: error }, 'start failed');
+  await services?.close().catch(() => undefined);
+  await postgres.stop().catch(() => undefined);
+  process.exit(1);
+}

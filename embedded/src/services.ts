@@ -1,0 +1,107 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { commandApi, commandApiMigrations, createMemoryLoginThrottle, createRedisLoginThrottle, loadSigningKey } from '@hostel/command-api';
+import type { CommandTables } from '@hostel/command-api';
+import { STREAM_CATEGORIES } from '@hostel/contracts';
+import type { ReadModelTables } from '@hostel/contracts';
+import type { EventStore } from '@hostel/eventstore';
+import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
+import { createRedisEmitterPublisher, createSocketIoPublisher } from '@hostel/messaging/live';
+import type { Config } from '@hostel/platform/config';
+import { createDb, createPool, migrate } from '@hostel/platform/db';
+import { createHttpServer } from '@hostel/platform/http';
+import type { RouteAccess } from '@hostel/platform/http';
+import { createAccessTokenVerifier, publicJwks } from '@hostel/platform/tokens';
+import { projectorMigrations, startProjector } from '@hostel/projector';
+import { createLiveServer, createPositionWaiter, readApi } from '@hostel/read-api';
+import { serveWebApp, webAppFallback } from './web-app';
+
+export interface Services {
+  app: FastifyInstance;
+  /** Every HTTP route with its declared access: the authorization matrix walks it. */
+  routes: RouteAccess[];
+  store: EventStore;
+  /** Resolves once every projection has caught up with the log (then /health answers 200). */
+  ready: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Every service in one process and one Fastify server: command-api, read-api (with socket.io),
+ * the projector, and the built web app. The ports get their embedded adapters unless the
+ * configuration names the distributed ones (EVENT_STORE=kurrentdb, REDIS_URL).
+ */
+export async function startServices(options: { databaseUrl: string; config: Config; logger: Logger; webDist?: string }): Promise<Services> {
+  const { config, logger: log } = options;
+  const pool = createPool(options.databaseUrl, 20);
+  // One pool, two typed views: the command side's own tables and the read models.
+  const commandDb = createDb<CommandTables>(pool);
+  const db = createDb<ReadModelTables>(pool);
+  await migrateEventStore(pool);
+  await migrate(commandDb, 'command_api', commandApiMigrations);
+  await migrate(db, 'projector', projectorMigrations);
+
+  // The KurrentDB client (gRPC) loads only when it is the configured store.
+  const store: EventStore =
+    config.EVENT_STORE === 'kurrentdb'
+      ? (await import('@hostel/eventstore/kurrentdb')).createKurrentDbEventStore({
+          connectionString: required(config.KURRENTDB_URL, 'KURRENTDB_URL'),
+          categories: STREAM_CATEGORIES,
+        })
+      : createPostgresEventStore({ pool });
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
+  const signingKey = await loadSigningKey(commandDb, config.JWT_PRIVATE_JWK);
+  const verifyAccessToken = createAccessTokenVerifier(publicJwks(signingKey));
+  const appOrigins = (config.APP_ORIGIN ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+
+  const { app, routes } = await createHttpServer({
+    logger: log,
+    verifyAccessToken,
+    appOrigins,
+    ...(options.webDist ? { notFoundFallback: webAppFallback(options.webDist) } : {}),
+  });
+  let ready = false;
+  app.get('/health', { config: { access: 'public' } }, async (_request, reply) =>
+    ready ? { status: 'ok' } : reply.code(503).send({ message: 'Starting: the read models are catching up' }),
+  );
+  await app.register(async (scope) =>
+    commandApi(scope, { store, db: commandDb, config, signingKey, throttle: redis ? createRedisLoginThrottle(redis) : createMemoryLoginThrottle() }),
+  );
+  const waiter = await createPositionWaiter(db, options.databaseUrl);
+  await app.register(async (scope) => readApi(scope, { db, waiter }));
+  if (options.webDist) await serveWebApp(app, options.webDist);
+  await app.ready();
+
+  const live = await createLiveServer(app.server, {
+    verifyAccessToken,
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+    ...(appOrigins.length ? { corsOrigin: appOrigins } : {}),
+  });
+  const publisher = redis ? createRedisEmitterPublisher(redis) : createSocketIoPublisher(live);
+  const projector = startProjector({ store, db, log, publish: (message) => publisher.publish(message.room, message.event, message.payload) });
+  const caughtUp = projector.caughtUp.then(() => {
+    ready = true;
+  });
+
+  return {
+    app,
+    routes,
+    store,
+    ready: caughtUp,
+    async close() {
+      await projector.stop();
+      await live.close();
+      await app.close();
+      await waiter.close();
+      await store.close();
+      redis?.disconnect();
+      await pool.end();
+    },
+  };
+}
+
+function required(value: string | undefined, name: string): string {
+  if (!value) throw new Error(`${name} must be set`);
+  return value;
+}

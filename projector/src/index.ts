@@ -1,0 +1,29 @@
+/** The projector: read-model migrations, projections, the runtime that applies them, rebuilds. */
+import type { ReadModelTables } from '@hostel/contracts';
+import type { EventStore } from '@hostel/eventstore';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { projections } from './projections';
+import type { LiveMessage, Projection } from './runtime/projection';
+import { runProjection } from './runtime/run-projection';
+
+export { projectorMigrations } from './migrations';
+export { projections } from './projections';
+export { rebuildProjection } from './runtime/rebuild';
+export { runProjection } from './runtime/run-projection';
+export type { LiveMessage, Projection, ProjectedEvent } from './runtime/projection';
+
+/** Starts every projection; `caughtUp` resolves once all have applied the log as it stood. */
+export function startProjector(deps: {
+  store: EventStore;
+  db: Kysely<ReadModelTables>;
+  log: Logger;
+  publish?: (message: LiveMessage) => void;
+  only?: readonly Projection[];
+}) {
+  const running = (deps.only ?? projections).map((projection) => runProjection(projection, deps));
+  return {
+    caughtUp: Promise.all(running.map((projection) => projection.caughtUp)).then(() => undefined),
+    stop: () => Promise.all(running.map((projection) => projection.stop())).then(() => undefined),
+  };
+}

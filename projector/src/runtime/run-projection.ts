@@ -1,0 +1,107 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { CHECKPOINT_CHANNEL } from '@hostel/contracts';
+import type { ReadModelTables } from '@hostel/contracts';
+import { formatPosition } from '@hostel/eventstore';
+import type { EventStore, Position, RecordedEvent } from '@hostel/eventstore';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { advanceCheckpoint, readCheckpoint } from './checkpoints';
+import type { LiveMessage, Projection } from './projection';
+import { toProjected } from './to-projected';
+
+export interface RunnerDeps {
+  store: EventStore;
+  db: Kysely<ReadModelTables>;
+  log: Logger;
+  /** Pushes live messages once their batch has committed. */
+  publish?: (message: LiveMessage) => void;
+  /** Events per transaction during catch-up (live batches are as small as what arrived). */
+  batchSize?: number;
+  /** How long a standby instance waits before trying for the lock again. */
+  standbyMs?: number;
+}
+
+export interface RunningProjection {
+  /** Resolves the first time the projection has applied everything committed so far. */
+  readonly caughtUp: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Thrown inside a batch when the checkpoint moved under us: the batch rolls back and we resume from the stored checkpoint. */
+class CheckpointMovedError extends Error {}
+
+/**
+ * Runs one projection for as long as this instance holds its advisory lock (one active instance
+ * per projection; others stand by). Each batch of events and the checkpoint commit in one
+ * transaction, so a crash at any point neither loses an event nor applies one twice.
+ */
+export function runProjection(projection: Projection, deps: RunnerDeps): RunningProjection {
+  const { store, db, log } = deps;
+  const batchSize = deps.batchSize ?? 500;
+  const lockKey = `projection:${projection.name}`;
+  const handles = new Set<string>(projection.handles);
+  const stopping = new AbortController();
+  let subscription: ReturnType<EventStore['subscribe']> | undefined;
+  let markCaughtUp!: () => void;
+  const caughtUp = new Promise<void>((resolve) => (markCaughtUp = resolve));
+
+  async function commitBatch(from: Position, events: RecordedEvent[]): Promise<Position> {
+    const to = events.at(-1)!.position;
+    const live: LiveMessage[] = [];
+    await db.transaction().execute(async (trx) => {
+      // The checkpoint row first: a concurrent rebuild holds it, so we wait here, not half-way through our writes.
+      if (!(await advanceCheckpoint(trx, projection.name, from, to))) throw new CheckpointMovedError();
+      for (const event of events) {
+        if (handles.has(event.type)) await projection.apply(trx, toProjected(event), (message) => live.push(message));
+      }
+      await sql`select pg_notify(${CHECKPOINT_CHANNEL}, ${`${projection.name} ${formatPosition(to)}`})`.execute(trx);
+    });
+    for (const message of live) deps.publish?.(message);
+    return to;
+  }
+
+  const finished = db.connection().execute(async (session) => {
+    // Session-level advisory lock on a connection held for as long as we run.
+    while (!stopping.signal.aborted) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtextextended(${lockKey}, 0)) as locked`.execute(session);
+      if (rows[0]?.locked) break;
+      await delay(deps.standbyMs ?? 2000, undefined, { signal: stopping.signal }).catch(() => undefined);
+    }
+    if (stopping.signal.aborted) return;
+    log.info({ projection: projection.name }, 'projection active');
+    try {
+      while (!stopping.signal.aborted) {
+        let position = await readCheckpoint(db, projection.name);
+        subscription = store.subscribe({
+          from: position,
+          batch: batchSize,
+          onEvents: async (events) => {
+            position = await commitBatch(position, events);
+          },
+          onCaughtUp: () => markCaughtUp(),
+        });
+        try {
+          await subscription.done;
+        } catch (error) {
+          if (stopping.signal.aborted) break;
+          if (error instanceof CheckpointMovedError) log.info({ projection: projection.name }, 'checkpoint moved (rebuild?); resuming from it');
+          else log.error({ err: error, projection: projection.name }, 'projection failed; retrying from its checkpoint');
+          if (!(error instanceof CheckpointMovedError)) await delay(1000, undefined, { signal: stopping.signal }).catch(() => undefined);
+        }
+      }
+    } finally {
+      await sql`select pg_advisory_unlock(hashtextextended(${lockKey}, 0))`.execute(session).catch(() => undefined);
+    }
+  });
+  finished.catch((error: unknown) => log.error({ err: error, projection: projection.name }, 'projection stopped'));
+
+  return {
+    caughtUp,
+    async stop() {
+      stopping.abort();
+      await subscription?.stop();
+      await finished.catch(() => undefined);
+    },
+  };
+}

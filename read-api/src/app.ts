@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { ReadModelTables } from '@hostel/contracts';
+import type { PositionWaiter } from './consistency/wait-for-position';
+import { registerReadYourWrites } from './consistency/wait-for-position';
+import { userQueryRoutes } from './users/routes';
+
+export interface ReadApiDeps {
+  db: Kysely<ReadModelTables>;
+  waiter: PositionWaiter;
+}
+
+/** The read side as a Fastify plugin: the spec's GET endpoints over the read models. */
+export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<void> {
+  registerReadYourWrites(app, deps.waiter);
+  userQueryRoutes(app, deps);
+}
