@@ -1,0 +1,55 @@
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NoticeProvider } from '@/components/ui/notice-dialog';
+import { createApiClient } from '@/lib/api-client';
+import { AuthProvider } from '@/lib/auth';
+import { createAuthSession } from '@/lib/auth-session';
+import { useLiveUpdates } from '@/lib/live-updates';
+import { createQueryClient } from '@/lib/query-client';
+
+function LiveUpdates({ enabled }: { enabled: boolean }) {
+  useLiveUpdates(enabled);
+  return null;
+}
+
+/**
+ * Everything the screens share: one session (restored from the refresh cookie on start), its API
+ * client, the query cache, live updates and the notice dialog.
+ */
+export function AppProvider({
+  children,
+  liveUpdates = true,
+  queryClient: givenQueryClient,
+}: {
+  children: ReactNode;
+  /** Off in component tests, which have no socket server to talk to. */
+  liveUpdates?: boolean;
+  queryClient?: QueryClient;
+}) {
+  const [app] = useState(() => {
+    const session = createAuthSession();
+    return { session, api: createApiClient(session), queryClient: givenQueryClient ?? createQueryClient() };
+  });
+
+  useEffect(() => {
+    void app.session.restore();
+    // Nothing read for one user may show to the next: forget the cache when a session ends.
+    let previous = app.session.getState().status;
+    return app.session.subscribe(() => {
+      const status = app.session.getState().status;
+      if (previous === 'signed-in' && status === 'signed-out') app.queryClient.clear();
+      previous = status;
+    });
+  }, [app]);
+
+  return (
+    <QueryClientProvider client={app.queryClient}>
+      <AuthProvider session={app.session} api={app.api}>
+        <NoticeProvider>
+          <LiveUpdates enabled={liveUpdates} />
+          {children}
+        </NoticeProvider>
+      </AuthProvider>
+    </QueryClientProvider>
+  );
+}

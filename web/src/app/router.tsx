@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { DashboardLayout } from '@/components/layouts/dashboard-layout';
+import { MainLayout } from '@/components/layouts/main-layout';
+import { paths } from '@/config/paths';
+import { CanonicalRedirect, RequireAdmin, RequireAuth } from './routes/guards';
+import { HomeRoute } from './routes/home';
+import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
+import {
+  AddMealRoute,
+  AdminAllMealsRoute,
+  AllMealsRoute,
+  AllReviewsRoute,
+  CheckoutRoute,
+  MealDetailRoute,
+  MyReviewsRoute,
+  PaymentHistoryRoute,
+  RequestedMealsRoute,
+  ServeMealsRoute,
+  UpcomingMealsAdminRoute,
+  UpcomingMealsRoute,
+} from './routes/pending-pages';
+
+// Forms and dashboard screens load on first visit, keeping the first page light.
+const auth = () => import('./routes/auth');
+const dashboard = () => import('./routes/dashboard');
+
+/**
+ * The route table of SPEC section 2. Matching ignores case (so /dashboard/AllReviews and
+ * /dashboard/allReviews are one page), except /SignUp: other spellings are redirected to it.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.home,
+    element: <MainLayout />,
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'AllMeals', element: <AllMealsRoute /> },
+      { path: 'UpcomingMeals', element: <UpcomingMealsRoute /> },
+      { path: 'checkout/:packageName', element: <CheckoutRoute /> },
+      { path: 'meal/:id', element: <MealDetailRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+  {
+    path: paths.signIn,
+    caseSensitive: true,
+    lazy: async () => ({ Component: (await auth()).SignInRoute }),
+    errorElement: <RouteErrorBoundary />,
+  },
+  { path: '/signup', element: <CanonicalRedirect to={paths.signIn} /> },
+  {
+    path: paths.register,
+    lazy: async () => ({ Component: (await auth()).RegisterRoute }),
+    errorElement: <RouteErrorBoundary />,
+  },
+  {
+    path: paths.dashboard.root,
+    element: (
+      <RequireAuth>
+        <DashboardLayout />
+      </RequireAuth>
+    ),
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await dashboard()).DashboardIndexRoute }) },
+      { path: 'userProfile', lazy: async () => ({ Component: (await dashboard()).MyProfileRoute }) },
+      { path: 'requestedMeals', element: <RequestedMealsRoute /> },
+      { path: 'myReviews', element: <MyReviewsRoute /> },
+      { path: 'paymentHistory', element: <PaymentHistoryRoute /> },
+      {
+        element: <RequireAdmin />,
+        children: [
+          { path: 'adminProfile', lazy: async () => ({ Component: (await dashboard()).AdminProfileRoute }) },
+          { path: 'manageUsers', lazy: async () => ({ Component: (await dashboard()).ManageUsersRoute }) },
+          { path: 'addMeal', element: <AddMealRoute /> },
+          { path: 'adminAllMeals', element: <AdminAllMealsRoute /> },
+          { path: 'AllReviews', element: <AllReviewsRoute /> },
+          { path: 'serveMeals', element: <ServeMealsRoute /> },
+          { path: 'upcomingMealsAdmin', element: <UpcomingMealsAdminRoute /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,104 @@
+import { LogOut, Menu, X } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useRoleSync, useSessionUser } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { useUserProfile } from '@/lib/user-profile';
+import { Logo } from './logo';
+
+const adminLinks = [
+  { to: paths.dashboard.adminProfile, label: 'Admin Profile' },
+  { to: paths.dashboard.manageUsers, label: 'Manage Users' },
+  { to: paths.dashboard.addMeal, label: 'Add Meal' },
+  { to: paths.dashboard.adminAllMeals, label: 'All Meals' },
+  { to: paths.dashboard.allReviews, label: 'All Reviews' },
+  { to: paths.dashboard.serveMeals, label: 'Serve Meals' },
+  { to: paths.dashboard.upcomingMealsAdmin, label: 'Upcoming Meals' },
+] as const;
+
+const userLinks = [
+  { to: paths.dashboard.userProfile, label: 'My Profile' },
+  { to: paths.dashboard.requestedMeals, label: 'Requested Meals' },
+  { to: paths.dashboard.myReviews, label: 'My Reviews' },
+  { to: paths.dashboard.paymentHistory, label: 'Payment History' },
+] as const;
+
+const FALLBACK_NAME = 'User';
+const FALLBACK_EMAIL = 'user@example.com';
+
+/** The dashboard: a sidebar for the user's role (a drawer on small screens) beside the page. */
+export function DashboardLayout() {
+  const sessionUser = useSessionUser();
+  const profile = useUserProfile(sessionUser?.email);
+  // A promotion reaches the sidebar as soon as the profile read shows it.
+  useRoleSync(profile.data?.role);
+  const [open, setOpen] = useState(false);
+
+  const user = profile.data ?? sessionUser;
+  const links = sessionUser?.role === 'admin' ? adminLinks : userLinks;
+
+  return (
+    <div className="min-h-screen bg-slate-50 md:flex">
+      <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
+        <Logo />
+        <Button
+          variant="outline"
+          size="icon"
+          aria-label="Dashboard menu"
+          aria-expanded={open}
+          aria-controls="dashboard-sidebar"
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </Button>
+      </header>
+      <aside
+        id="dashboard-sidebar"
+        aria-label="Dashboard sidebar"
+        className={cn(
+          'w-full flex-col gap-6 border-r border-slate-200 bg-white p-5 md:sticky md:top-0 md:flex md:h-screen md:w-72 md:shrink-0 md:overflow-y-auto',
+          open ? 'flex' : 'hidden',
+        )}
+      >
+        <Logo className="hidden md:inline-flex" />
+        <div className="grid justify-items-center gap-2 rounded-xl bg-orange-50 p-4 text-center">
+          <Avatar src={user?.photo} alt={`Photo of ${user?.name || FALLBACK_NAME}`} className="size-20" />
+          <p className="font-semibold text-slate-900">{user?.name || FALLBACK_NAME}</p>
+          <p className="text-sm break-all text-slate-700">{user?.email || FALLBACK_EMAIL}</p>
+        </div>
+        <nav aria-label="Dashboard">
+          <ul className="grid gap-1">
+            {links.map(({ to, label }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  onClick={() => setOpen(false)}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700',
+                      isActive && 'bg-orange-700 text-white hover:bg-orange-800',
+                    )
+                  }
+                >
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <Button asChild variant="outline" className="mt-auto">
+          <Link to={paths.home}>
+            <LogOut aria-hidden="true" />
+            Exit
+          </Link>
+        </Button>
+      </aside>
+      <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { type FormEvent } from 'react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { PRODUCT_NAME, paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import { cn } from '@/lib/cn';
+import { Logo } from './logo';
+import { SocialIcons } from './social-icons';
+import { UserMenu } from './user-menu';
+
+const navLinks = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.allMeals, label: 'Meals' },
+  { to: paths.upcomingMeals, label: 'Upcoming Meals' },
+] as const;
+
+function Navbar() {
+  const session = useSession();
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
+        <Logo />
+        <nav aria-label="Main" className="order-3 w-full sm:order-none sm:w-auto">
+          <ul className="flex flex-wrap gap-1">
+            {navLinks.map(({ to, label }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700',
+                      isActive && 'bg-orange-100 font-semibold text-orange-950',
+                    )
+                  }
+                >
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex min-h-10 items-center">
+          {session.status === 'signed-in' ? (
+            <UserMenu user={session.user} />
+          ) : session.status === 'signed-out' ? (
+            <Button asChild>
+              <Link to={paths.signIn}>Join Us</Link>
+            </Button>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function Footer() {
+  // Where newsletter sign-ups go is not decided yet; the form must not reload the page meanwhile.
+  const onSubscribe = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+  return (
+    <footer className="bg-slate-900 text-slate-100">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
+        <div className="grid content-start gap-3">
+          <p className="text-lg font-bold">{PRODUCT_NAME}</p>
+          <p className="text-sm text-slate-300">Daily meals, honest reviews and upcoming menus for every hostel student.</p>
+        </div>
+        <div className="grid content-start gap-3">
+          <h2 className="font-semibold">Follow us</h2>
+          <SocialIcons />
+        </div>
+        <form onSubmit={onSubscribe} className="grid content-start gap-3" aria-labelledby="newsletter-title">
+          <h2 id="newsletter-title" className="font-semibold">
+            Newsletter
+          </h2>
+          <label htmlFor="newsletter-email" className="sr-only">
+            Email for the newsletter
+          </label>
+          <div className="flex gap-2">
+            <Input id="newsletter-email" type="email" autoComplete="email" placeholder="Enter your email" />
+            <Button type="submit">Sign Up</Button>
+          </div>
+        </form>
+      </div>
+      <p className="border-t border-slate-800 py-4 text-center text-sm text-slate-300">
+        © 2025 {PRODUCT_NAME}. All rights reserved.
+      </p>
+    </footer>
+  );
+}
+
+/** Header with the site navigation, the page, and the footer. */
+export function MainLayout() {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import type { UserDto } from '@hostel/contracts';
+import { LayoutDashboard, LogOut } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { paths } from '@/config/paths';
+import { useAuthSession } from '@/lib/auth';
+
+/** The signed-in user's round avatar; it opens a menu with Dashboard and Logout. */
+export function UserMenu({ user }: { user: UserDto }) {
+  const session = useAuthSession();
+  const navigate = useNavigate();
+
+  const logout = async () => {
+    await session.signOut();
+    await navigate(paths.home);
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label="Account menu"
+        className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700"
+      >
+        <Avatar src={user.photo} alt="" className="ring-2 ring-orange-200" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <span className="block font-semibold text-slate-900">{user.name}</span>
+          <span className="block">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate(paths.dashboard.root)}>
+          <LayoutDashboard aria-hidden="true" />
+          Dashboard
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void logout()}>
+          <LogOut aria-hidden="true" />
+          Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

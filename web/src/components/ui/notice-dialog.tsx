@@ -1,0 +1,76 @@
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+import { Button } from './button';
+
+/** A message the user must see: a title, optional text, and whether it closes on its own. */
+export interface Notice {
+  title: string;
+  text?: string;
+  tone?: 'success' | 'error' | 'info';
+  /** Closes by itself after this long (the spec's success dialogs: 1.5 s, promotions: 2 s). */
+  autoCloseMs?: number;
+}
+
+const NoticeContext = createContext<((notice: Notice) => void) | null>(null);
+
+const tones = {
+  success: { Icon: CircleCheck, color: 'text-emerald-700' },
+  error: { Icon: CircleAlert, color: 'text-red-700' },
+  info: { Icon: Info, color: 'text-sky-800' },
+} as const;
+
+/**
+ * Hosts one modal notice above every route, so a dialog opened just before a navigation (e.g.
+ * 'Login Successful' then going to /) stays up on the next screen. It is a Radix Dialog: focus moves
+ * into it, Escape and the OK button close it, and it is announced with its title and text.
+ */
+export function NoticeProvider({ children }: { children: ReactNode }) {
+  const [notice, setNotice] = useState<(Notice & { key: number }) | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const show = useCallback((next: Notice) => {
+    setNotice({ ...next, key: Date.now() });
+    setOpen(true);
+  }, []);
+
+  useEffect(() => {
+    if (!open || !notice?.autoCloseMs) return;
+    const timer = setTimeout(() => setOpen(false), notice.autoCloseMs);
+    return () => clearTimeout(timer);
+  }, [open, notice]);
+
+  const { Icon, color } = tones[notice?.tone ?? 'info'];
+  return (
+    <NoticeContext value={show}>
+      {children}
+      <Dialog.Root open={open} onOpenChange={setOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+          <Dialog.Content
+            key={notice?.key}
+            className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 justify-items-center gap-3 rounded-xl bg-white p-6 text-center shadow-xl"
+            {...(notice?.text ? {} : { 'aria-describedby': undefined })}
+          >
+            <Icon aria-hidden="true" className={cn('size-12', color)} />
+            <Dialog.Title className="text-xl font-semibold text-slate-900">{notice?.title}</Dialog.Title>
+            {notice?.text ? (
+              <Dialog.Description className="text-slate-700">{notice.text}</Dialog.Description>
+            ) : null}
+            <Dialog.Close asChild>
+              <Button className="mt-2 min-w-24">OK</Button>
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </NoticeContext>
+  );
+}
+
+/** Opens a notice dialog (the product's replacement for window.alert). */
+export function useNotice() {
+  const show = use(NoticeContext);
+  if (!show) throw new Error('useNotice needs a NoticeProvider above it');
+  return show;
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import type { ApiClient } from '@/lib/api-client';
+
+const UploadAnswer = z.object({ url: z.string() });
+
+/** `POST /api/uploads`: one image (at most 5 MB) in the multipart field `file`; answers its URL. */
+export async function uploadImage(api: ApiClient, file: File): Promise<string> {
+  const form = new FormData();
+  form.append('file', file);
+  return UploadAnswer.parse(await api.post('/api/uploads', form)).url;
+}

@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUser, startFakeServer } from '@/testing/fake-server';
+import { renderApp } from '@/testing/render-app';
+
+const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', password: 'right-password' });
+
+describe('login screen', () => {
+  it('given empty fields, when submitted, then shows the required texts wired to the fields and calls nothing', async () => {
+    const server = startFakeServer({ users: [student] });
+    renderApp('/SignUp');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+
+    const email = screen.getByLabelText('Email');
+    const password = screen.getByLabelText('Password');
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Email is required');
+    expect(password).toHaveAccessibleDescription('Password is required');
+    expect(server.requests('POST', '/api/auth/login')).toHaveLength(0);
+  });
+
+  it('given the right credentials, when signing in, then welcomes the user by email and goes home signed in', async () => {
+    startFakeServer({ users: [student] });
+    const { router } = renderApp('/SignUp');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Email'), 'Sam@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'right-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Login Successful' });
+    expect(within(dialog).getByText('Welcome back, sam@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Join Us' })).not.toBeInTheDocument();
+  });
+
+  it('given wrong credentials, when signing in, then shows Login Failed with the server message and stays', async () => {
+    startFakeServer({ users: [student] });
+    const { router } = renderApp('/SignUp');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Login Failed' });
+    expect(within(dialog).getByText('Invalid email or password')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/SignUp');
+  });
+
+  it('links to registration and hides popup sign-in unless the server enables it', async () => {
+    startFakeServer();
+    renderApp('/SignUp');
+
+    expect(await screen.findByRole('link', { name: 'Create new account' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,24 @@
+import { useSessionUser } from '@/lib/auth';
+import { useUserProfile } from '@/lib/user-profile';
+import { useMealsAddedCount } from '../api/get-meals-added-count';
+import { ProfileCard } from './profile-card';
+
+/** An admin's profile: who they are and how many meals they have added. */
+export function AdminProfile() {
+  const sessionUser = useSessionUser();
+  const profile = useUserProfile(sessionUser?.email);
+  const mealsAdded = useMealsAddedCount(sessionUser?.email);
+
+  if (profile.isPending) return <p role="status">Loading profile...</p>;
+  // The session already knows who this is; the profile read only adds freshness.
+  const user = profile.data ?? sessionUser;
+  if (!user) return <p>User profile not found.</p>;
+
+  return (
+    <ProfileCard photo={user.photo} name={user.name} email={user.email}>
+      <p className="rounded-lg bg-orange-50 px-4 py-2 text-lg font-semibold text-orange-950">
+        {mealsAdded.isPending ? 'Meals Added: …' : mealsAdded.isError ? 'Meals Added: unavailable' : `Meals Added: ${mealsAdded.data}`}
+      </p>
+    </ProfileCard>
+  );
+}

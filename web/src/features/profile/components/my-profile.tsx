@@ -1,0 +1,39 @@
+import { Badge } from '@/components/ui/badge';
+import { ApiError } from '@/lib/api-client';
+import { useSessionUser } from '@/lib/auth';
+import { useUserProfile } from '@/lib/user-profile';
+import { ProfileCard } from './profile-card';
+
+/** A student's own profile: photo, name, email and their membership badge. */
+export function MyProfile() {
+  const sessionUser = useSessionUser();
+  const profile = useUserProfile(sessionUser?.email);
+
+  if (profile.isPending) return <p role="status">Loading profile...</p>;
+  if (profile.isError && !(profile.error instanceof ApiError && profile.error.status === 404)) {
+    return (
+      <p role="alert" className="font-medium text-red-700">
+        Failed to fetch user data
+      </p>
+    );
+  }
+  if (!profile.data) return <p>User profile not found.</p>;
+
+  const { photo, name, email, badge } = profile.data;
+  return (
+    <ProfileCard photo={photo} name={name} email={email}>
+      <p className="flex items-center gap-2 text-slate-800">
+        Badge:{' '}
+        {badge ? (
+          <Badge level={badge} className="text-sm">
+            {badge}
+          </Badge>
+        ) : (
+          <Badge level="none" className="text-sm">
+            None
+          </Badge>
+        )}
+      </p>
+    </ProfileCard>
+  );
+}

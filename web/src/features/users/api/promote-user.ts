@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ApiClient } from '@/lib/api-client';
+import { useApi } from '@/lib/auth';
+
+const PromoteAnswer = z.object({ message: z.string().optional(), position: z.string().optional() });
+
+/** `PATCH /users/admin/{id}` (admin): makes the user an admin. */
+export async function promoteUser(api: ApiClient, userId: string) {
+  return PromoteAnswer.parse((await api.patch(`/users/admin/${encodeURIComponent(userId)}`)) ?? {});
+}
+
+export function usePromoteUser() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => promoteUser(api, userId),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}

@@ -1,0 +1,132 @@
+import { DASHBOARD_PAGE_SIZE, USER_SEARCH_DEBOUNCE_MS, type UserDto } from '@hostel/contracts';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { useNotice } from '@/components/ui/notice-dialog';
+import { Pagination } from '@/components/ui/pagination';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { ApiError } from '@/lib/api-client';
+import { useUsers } from '../api/get-users';
+import { usePromoteUser } from '../api/promote-user';
+
+const PROMOTED_AUTO_CLOSE_MS = 2000;
+
+function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+function BadgeCell({ badge }: { badge: UserDto['badge'] }) {
+  if (!badge) return <Badge level="none">Free</Badge>;
+  return <Badge level={badge}>{badge}</Badge>;
+}
+
+function PromoteAction({ user }: { user: UserDto }) {
+  const promote = usePromoteUser();
+  const notice = useNotice();
+  if (user.role === 'admin') return <Badge level="admin">Admin</Badge>;
+
+  const makeAdmin = async () => {
+    try {
+      await promote.mutateAsync(user._id);
+      notice({ title: 'Success', text: 'User promoted to Admin!', tone: 'success', autoCloseMs: PROMOTED_AUTO_CLOSE_MS });
+    } catch (error) {
+      if (error instanceof ApiError) notice({ title: 'Failed', text: error.serverMessage || 'Could not promote user.', tone: 'error' });
+      else notice({ title: 'Error', text: 'Something went wrong.', tone: 'error' });
+    }
+  };
+
+  return (
+    <Button
+      size="sm"
+      disabled={promote.isPending}
+      aria-busy={promote.isPending}
+      aria-label={`Make Admin: ${user.name}`}
+      onClick={() => void makeAdmin()}
+    >
+      Make Admin
+    </Button>
+  );
+}
+
+/** Admin list of users: debounced search by name or email, 10 a page, promotion to admin. */
+export function ManageUsers() {
+  const [searchText, setSearchText] = useState('');
+  const [page, setPage] = useState(0);
+  const search = useDebouncedValue(searchText.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const users = useUsers({ search, page });
+
+  // A new search starts from its first page.
+  useEffect(() => setPage(0), [search]);
+
+  const pageCount = Math.ceil((users.data?.total ?? 0) / DASHBOARD_PAGE_SIZE);
+  return (
+    <div className="grid gap-4">
+      <div className="grid max-w-md gap-1.5">
+        <Label htmlFor="user-search">Search users</Label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-600" />
+          <Input
+            id="user-search"
+            type="search"
+            placeholder="Search by username or email"
+            className="pl-9"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </div>
+      </div>
+
+      {users.isPending ? (
+        <p role="status">Loading users...</p>
+      ) : users.isError ? (
+        <p role="alert" className="font-medium text-red-700">
+          {'Error: ' + users.error.message}
+        </p>
+      ) : (
+        <>
+          <Table aria-busy={users.isFetching} aria-label="Users">
+            <TableHeader>
+              <TableRow>
+                <TableHead>Username</TableHead>
+                <TableHead>Email</TableHead>
+                <TableHead>Badge</TableHead>
+                <TableHead>Action</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {users.data.users.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={4} className="py-8 text-center text-slate-700">
+                    No users found
+                  </TableCell>
+                </TableRow>
+              ) : (
+                users.data.users.map((user) => (
+                  <TableRow key={user._id}>
+                    <TableCell className="font-medium text-slate-900">{user.name}</TableCell>
+                    <TableCell>{user.email}</TableCell>
+                    <TableCell>
+                      <BadgeCell badge={user.badge} />
+                    </TableCell>
+                    <TableCell>
+                      <PromoteAction user={user} />
+                    </TableCell>
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+          <Pagination page={page} pageCount={pageCount} onPageChange={setPage} />
+        </>
+      )}
+    </div>
+  );
+}

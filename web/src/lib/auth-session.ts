@@ -1,0 +1,100 @@
+import { AuthAnswer, type UserDto } from '@hostel/contracts';
+
+/** Where the client stands with the server. `restoring` lasts until the first refresh attempt answers. */
+export type SessionState =
+  | { status: 'restoring' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; token: string; user: UserDto };
+
+/**
+ * The signed-in session: the access token lives only in this object's memory; the refresh token is an
+ * httpOnly cookie the browser sends to `/api/auth/refresh`. Components read it through `useSession`.
+ */
+export interface AuthSession {
+  getState(): SessionState;
+  subscribe(listener: () => void): () => void;
+  /** Restores the session from the refresh cookie; runs once however often it is called. */
+  restore(): Promise<void>;
+  /** Swaps the refresh cookie for a fresh access token; concurrent callers share one request. */
+  refresh(): Promise<boolean>;
+  signIn(answer: { token: string; user: UserDto }): void;
+  /** Replaces the user after a profile change, keeping the token. */
+  updateUser(user: UserDto): void;
+  /** Ends the session on the server (a failure is only logged) and locally. */
+  signOut(): Promise<void>;
+  /** Forgets the session locally, e.g. when the server no longer accepts it. */
+  expire(): void;
+}
+
+export function createAuthSession(): AuthSession {
+  let state: SessionState = { status: 'restoring' };
+  const listeners = new Set<() => void>();
+  let restoring: Promise<void> | null = null;
+  let refreshing: Promise<boolean> | null = null;
+
+  const set = (next: SessionState) => {
+    state = next;
+    for (const listener of listeners) listener();
+  };
+
+  const requestRefresh = async (): Promise<boolean> => {
+    let response: Response;
+    try {
+      response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+    } catch (error) {
+      // Offline is not a rejection: keep a live session, but a restore must still finish.
+      console.warn('Session refresh failed', error);
+      if (state.status === 'restoring') set({ status: 'signed-out' });
+      return false;
+    }
+    const parsed = response.ok ? AuthAnswer.safeParse(await response.json().catch(() => null)) : null;
+    if (!parsed?.success) {
+      set({ status: 'signed-out' });
+      return false;
+    }
+    set({ status: 'signed-in', token: parsed.data.token, user: parsed.data.user });
+    return true;
+  };
+
+  const session: AuthSession = {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    restore() {
+      restoring ??= session.refresh().then(() => undefined);
+      return restoring;
+    },
+    refresh() {
+      refreshing ??= requestRefresh().finally(() => {
+        refreshing = null;
+      });
+      return refreshing;
+    },
+    signIn({ token, user }) {
+      set({ status: 'signed-in', token, user });
+    },
+    updateUser(user) {
+      if (state.status === 'signed-in') set({ ...state, user });
+    },
+    async signOut() {
+      const token = state.status === 'signed-in' ? state.token : null;
+      try {
+        const response = await fetch('/api/auth/logout', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+        if (!response.ok) console.error('Logout failed', response.status);
+      } catch (error) {
+        console.error('Logout failed', error);
+      }
+      set({ status: 'signed-out' });
+    },
+    expire() {
+      set({ status: 'signed-out' });
+    },
+  };
+  return session;
+}

@@ -1,0 +1,63 @@
+import type { UserDto } from '@hostel/contracts';
+import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { ApiClient } from './api-client';
+import type { AuthSession, SessionState } from './auth-session';
+
+interface AuthContextValue {
+  session: AuthSession;
+  api: ApiClient;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** Makes one session and its API client available to the whole tree. */
+export function AuthProvider({ session, api, children }: AuthContextValue & { children: ReactNode }) {
+  return <AuthContext value={{ session, api }}>{children}</AuthContext>;
+}
+
+function useAuthContext() {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useSession and useApi need an AuthProvider above them');
+  return value;
+}
+
+/** The session object, for actions: sign in, sign out, refresh. */
+export function useAuthSession(): AuthSession {
+  return useAuthContext().session;
+}
+
+/** The current session state; re-renders on every change. */
+export function useSession(): SessionState {
+  const { session } = useAuthContext();
+  return useSyncExternalStore(session.subscribe, session.getState);
+}
+
+/** The signed-in user, or null while restoring or when signed out. */
+export function useSessionUser() {
+  const state = useSession();
+  return state.status === 'signed-in' ? state.user : null;
+}
+
+export function useApi(): ApiClient {
+  return useAuthContext().api;
+}
+
+/**
+ * Roles live in the access token, so a promotion made since sign-in needs a new token. When a fresh
+ * read shows another role than the session's, this refreshes the session once. Answers true when the
+ * session is in step with `freshRole` or the one attempt has finished.
+ */
+export function useRoleSync(freshRole: UserDto['role'] | undefined): boolean {
+  const session = useAuthSession();
+  const user = useSessionUser();
+  const [attempt, setAttempt] = useState<'none' | 'running' | 'done'>('none');
+  const differs = Boolean(freshRole && user && freshRole !== user.role);
+
+  useEffect(() => {
+    if (!differs || attempt !== 'none') return;
+    setAttempt('running');
+    void session.refresh().finally(() => setAttempt('done'));
+  }, [differs, attempt, session]);
+
+  return !differs || attempt === 'done';
+}

@@ -1,0 +1,25 @@
+import { UserDto } from '@hostel/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ApiClient } from './api-client';
+import { useApi } from './auth';
+
+/**
+ * `GET /users/{email}`: a user's own record (name, photo, badge, role). The sidebar, My Profile and
+ * Admin Profile read it; the server's `changed {resource: 'user'}` push invalidates it.
+ */
+export async function getUserProfile(api: ApiClient, email: string): Promise<UserDto> {
+  return UserDto.parse(await api.get(`/users/${encodeURIComponent(email)}`));
+}
+
+export function userProfileQueryOptions(api: ApiClient, email: string) {
+  return queryOptions({
+    queryKey: ['user', email],
+    queryFn: () => getUserProfile(api, email),
+  });
+}
+
+/** Runs only when there is an email (SPEC section 5: profile lookups need a user email). */
+export function useUserProfile(email: string | null | undefined) {
+  const api = useApi();
+  return useQuery({ ...userProfileQueryOptions(api, email ?? ''), enabled: Boolean(email) });
+}

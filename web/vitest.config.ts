@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+/** The `web` test project: React components in happy-dom, the network stubbed at `fetch`. */
+export default defineProject({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: {
+    name: 'web',
+    environment: 'happy-dom',
+    include: ['src/**/*.unit.spec.tsx', 'src/**/*.unit.spec.ts'],
+    setupFiles: ['./src/testing/setup-tests.ts'],
+  },
+});
