@@ -14,7 +14,7 @@ export function createDb<Tables>(pool: pg.Pool): Kysely<Tables> {
  * Runs one service's migrations (dated names, frozen in time, written against Kysely<any>)
  * with its own bookkeeping table, so services migrate independently of each other.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: migrations are untyped by design
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are untyped by design
 export async function migrate(db: Kysely<any>, table: string, migrations: Record<string, Migration>): Promise<void> {
   const migrator = new Migrator({
     db,
