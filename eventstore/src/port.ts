@@ -42,7 +42,10 @@ export function parsePosition(text: string): Position | undefined {
 export type ExpectedVersion = bigint | 'no_stream' | 'any';
 
 export interface EventToAppend {
-  /** Unique; appending an event id that is already stored in the same stream is a no-op retry. */
+  /**
+   * A UUID, unique across the store. Appending event ids that are already stored in the same stream
+   * is a retry: it answers the original append's result and writes nothing.
+   */
   eventId: string;
   type: string;
   data: unknown;
@@ -60,9 +63,9 @@ export interface RecordedEvent {
 }
 
 export interface AppendResult {
-  /** Version of the stream's last event after the append. */
+  /** Version of the stream's last event after the append (`-1n`: still no event, from an empty append). */
   nextVersion: bigint;
-  /** Position of the last appended event. */
+  /** Position of the last appended event (an empty append: of the stream's last event, or `START`). */
   position: Position;
 }
 

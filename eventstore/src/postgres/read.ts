@@ -1,0 +1,69 @@
+import type { Pool } from 'pg';
+import { START } from '../port';
+import type { Position, ReadAllOptions, RecordedEvent } from '../port';
+
+export const DEFAULT_BATCH = 1000;
+
+/** A row as selected below: 64-bit numbers arrive as text so no precision is lost. */
+export interface EventRow {
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  stream_id: string;
+  stream_version: string;
+  transaction_id: string;
+  global_position: string;
+}
+
+// Selected as text (aliased to the column names), so ORDER BY must name the table's columns as
+// `e.<column>`: a bare name would sort by the text output column, putting "10" before "9".
+export const EVENT_COLUMNS = `e.event_id::text AS event_id, e.type, e.data, e.metadata, e.stream_id,
+  e.stream_version::text AS stream_version, e.transaction_id::text AS transaction_id,
+  e.global_position::text AS global_position`;
+
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    eventId: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamId: row.stream_id,
+    streamVersion: BigInt(row.stream_version),
+    position: { a: BigInt(row.transaction_id), b: BigInt(row.global_position) },
+  };
+}
+
+export async function readStream(pool: Pool, schema: string, stream: string): Promise<RecordedEvent[]> {
+  const { rows } = await pool.query<EventRow>(
+    `SELECT ${EVENT_COLUMNS} FROM ${schema}.events AS e WHERE e.stream_id = $1 ORDER BY e.stream_version`,
+    [stream],
+  );
+  return rows.map(toRecordedEvent);
+}
+
+/**
+ * The commit-ordered read. Identity values and transaction ids are handed out before commit, so a
+ * transaction that started earlier can commit after a later one; reading only transactions older
+ * than every transaction still running (the snapshot's xmin) means the cursor never moves past an
+ * event that could still appear behind it. Parameters: $1 transaction id, $2 global position
+ * (exclusive), $3 batch size.
+ */
+export function readAllSql(schema: string): string {
+  return `SELECT ${EVENT_COLUMNS} FROM ${schema}.events AS e
+    WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
+      AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+    ORDER BY e.transaction_id, e.global_position
+    LIMIT $3`;
+}
+
+export function readAllParameters(from: Position, batch: number): string[] {
+  return [String(from.a), String(from.b), String(batch)];
+}
+
+export async function readAll(pool: Pool, schema: string, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  const batch = options.batch ?? DEFAULT_BATCH;
+  if (!Number.isSafeInteger(batch) || batch < 1) throw new RangeError(`batch must be a positive integer, got ${batch}`);
+  const { rows } = await pool.query<EventRow>(readAllSql(schema), readAllParameters(options.from ?? START, batch));
+  return rows.map(toRecordedEvent);
+}
