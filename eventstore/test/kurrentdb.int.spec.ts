@@ -13,7 +13,7 @@ describe.runIf(KURRENTDB_URL)('KurrentDB adapter (runs only when KURRENTDB_URL i
     try {
       await probe.readStream(`probe-${randomUUID()}`);
     } catch (error) {
-      throw new Error(`KurrentDB is unreachable at ${KURRENTDB_URL}: ${String(error)}`);
+      throw new Error(`KurrentDB is unreachable at ${KURRENTDB_URL}: ${String(error)}`, { cause: error });
     } finally {
       await probe.close();
     }

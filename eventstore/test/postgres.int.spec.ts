@@ -16,7 +16,9 @@ beforeAll(async () => {
   try {
     await pool.query('SELECT 1');
   } catch (error) {
-    throw new Error(`PostgreSQL is unreachable at ${DATABASE_URL} (set DATABASE_URL): ${String(error)}`);
+    throw new Error(`PostgreSQL is unreachable at ${DATABASE_URL} (set DATABASE_URL): ${String(error)}`, {
+      cause: error,
+    });
   }
 });
 afterAll(() => pool.end());

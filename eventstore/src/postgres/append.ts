@@ -31,7 +31,9 @@ export async function appendEvents(
       const original = await findStoredAppend(pool, schema, stream, events);
       if (original) return original;
       if (isUniqueViolation(error) && error.constraint === 'events_event_id_key') {
-        throw new Error(`Append to ${stream} reuses event ids stored by another append: ${error.detail ?? ''}`);
+        throw new Error(`Append to ${stream} reuses event ids stored by another append: ${error.detail ?? ''}`, {
+          cause: error,
+        });
       }
       if (expectedVersion === 'any' && attempt < ANY_VERSION_ATTEMPTS) continue;
       if (error instanceof WrongExpectedVersionError) throw error;
