@@ -1,0 +1,4 @@
+import { jobQueueContract } from './contract-suite';
+import { createInProcessJobQueue } from './in-process-job-queue';
+
+jobQueueContract((options) => createInProcessJobQueue(options));

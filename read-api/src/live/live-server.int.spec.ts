@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { rooms, type LiveMessages } from '@hostel/contracts';
+import { createRedisEmitterPublisher, createSocketIoPublisher, type LivePublisher } from '@hostel/messaging/live';
+import { Redis } from 'ioredis';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLiveServer, type LiveIdentity, type LiveServer, type RoomAnswer } from './live-server';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** Stands in for the JWT check (tested with the identity code): a token is a known string. */
+const identities: Record<string, LiveIdentity> = {
+  'alice-token': { sub: 'alice', role: 'user' },
+  'bob-token': { sub: 'bob', role: 'user' },
+  'ada-token': { sub: 'ada', role: 'admin' },
+};
+const verifyAccessToken = async (token: string) => identities[token];
+
+interface Running {
+  io: LiveServer;
+  url: string;
+}
+const servers: Running[] = [];
+const clients: Socket[] = [];
+
+async function startServer(options: { redisUrl?: string; redisKey?: string } = {}): Promise<Running> {
+  const http = createServer();
+  const io = await createLiveServer(http, { verifyAccessToken, ...options });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const running = { io, url: `http://127.0.0.1:${(http.address() as AddressInfo).port}` };
+  servers.push(running);
+  return running;
+}
+
+/** A connected client that records every `changed` push it gets. */
+async function connect(url: string, token?: string) {
+  const socket = connectClient(url, {
+    auth: token === undefined ? {} : { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  clients.push(socket);
+  const received: LiveMessages['changed'][] = [];
+  const waiting = new Map<string, (message: LiveMessages['changed']) => void>();
+  socket.on('changed', (message: LiveMessages['changed']) => {
+    received.push(message);
+    waiting.get(message.resource)?.(message);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return {
+    socket,
+    received,
+    /** Resolves when a `changed` push about `resource` arrives. */
+    next: (resource: string) => new Promise((resolve) => waiting.set(resource, resolve)),
+    subscribe: (room: string): Promise<RoomAnswer> => socket.emitWithAck('subscribe', room),
+    unsubscribe: (room: string): Promise<RoomAnswer> => socket.emitWithAck('unsubscribe', room),
+  };
+}
+
+/**
+ * Pushes arrive in publish order on one connection, so a client that got `marker` has already
+ * got everything published before it: that is how the tests see that a push did not arrive.
+ */
+async function publishThenMarker(
+  publisher: LivePublisher,
+  client: Awaited<ReturnType<typeof connect>>,
+  publications: [room: string, resource: string][],
+  markerRoom: string,
+) {
+  const marker = client.next('marker');
+  for (const [room, resource] of publications) publisher.publish(room, 'changed', { resource });
+  publisher.publish(markerRoom, 'changed', { resource: 'marker' });
+  await marker;
+  return client.received.map((message) => message.resource);
+}
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.close();
+});
+
+afterAll(async () => {
+  await Promise.all(servers.splice(0).map(({ io }) => io.close()));
+});
+
+describe('live server, in memory', () => {
+  let server: Running;
+  let publisher: LivePublisher;
+  beforeAll(async () => {
+    server = await startServer();
+    publisher = createSocketIoPublisher(server.io);
+  });
+
+  it('lets a visitor without a token follow public rooms but not admin rooms', async () => {
+    // given a socket without a token
+    const visitor = await connect(server.url);
+
+    // when it asks for a public room and an admin room
+    const upcoming = await visitor.subscribe(rooms.upcoming);
+    const meal = await visitor.subscribe(rooms.meal('0b7c1e0a-5d3e-4f7a-9a51-2f4a3c6d8e90'));
+    const admin = await visitor.subscribe(rooms.adminUsers);
+    const received = await publishThenMarker(publisher, visitor, [[rooms.adminUsers, 'users']], rooms.upcoming);
+
+    // then the public ones are granted, the admin one refused, and only public pushes arrive
+    expect([upcoming, meal]).toEqual([{ ok: true }, { ok: true }]);
+    expect(admin).toMatchObject({ ok: false });
+    expect(received).toEqual(['marker']);
+  });
+
+  it('refuses a socket with an invalid token', async () => {
+    // when a socket connects with a token that does not verify
+    const refused = connect(server.url, 'forged-token');
+
+    // then the connection fails with the reason
+    await expect(refused).rejects.toThrow('invalid access token');
+  });
+
+  it("puts a user in their own room and keeps them out of another user's", async () => {
+    // given two signed-in users
+    const alice = await connect(server.url, 'alice-token');
+    const bob = await connect(server.url, 'bob-token');
+
+    // when Alice asks for Bob's room and pushes go to both rooms
+    const intrusion = await alice.subscribe(rooms.user('bob'));
+    const bobGot = bob.next('bob request');
+    const aliceGot = await publishThenMarker(
+      publisher,
+      alice,
+      [[rooms.user('bob'), 'bob request'], [rooms.user('alice'), 'alice request']],
+      rooms.user('alice'),
+    );
+    await bobGot;
+
+    // then each got only their own
+    expect(intrusion).toMatchObject({ ok: false });
+    expect(aliceGot).toEqual(['alice request', 'marker']);
+    expect(bob.received.map((message) => message.resource)).toEqual(['bob request']);
+  });
+
+  it('puts an admin in the admin rooms, and a user not', async () => {
+    // given an admin and a user
+    const ada = await connect(server.url, 'ada-token');
+    const alice = await connect(server.url, 'alice-token');
+
+    // when pushes go to the admin rooms
+    const adminRooms: [string, string][] = [
+      [rooms.adminRequests, 'requests'],
+      [rooms.adminUsers, 'users'],
+    ];
+    const adaGot = await publishThenMarker(publisher, ada, adminRooms, rooms.user('ada'));
+    const aliceGot = await publishThenMarker(publisher, alice, adminRooms, rooms.user('alice'));
+
+    // then only the admin got them
+    expect(adaGot).toEqual(['requests', 'users', 'marker']);
+    expect(aliceGot).toEqual(['marker']);
+  });
+
+  it('stops pushing a room after unsubscribe, and will not leave private rooms', async () => {
+    // given a user following a meal
+    const alice = await connect(server.url, 'alice-token');
+    const meal = rooms.meal('m-7');
+    await alice.subscribe(meal);
+
+    // when she unsubscribes from it, and tries to leave her own room
+    const left = await alice.unsubscribe(meal);
+    const leftOwn = await alice.unsubscribe(rooms.user('alice'));
+    const received = await publishThenMarker(publisher, alice, [[meal, 'meal']], rooms.user('alice'));
+
+    // then the meal no longer reaches her, her own room still does
+    expect(left).toEqual({ ok: true });
+    expect(leftOwn).toMatchObject({ ok: false });
+    expect(received).toEqual(['marker']);
+  });
+});
+
+describe('live server, through Redis', () => {
+  const redisKey = `test-live-${randomUUID()}`;
+  let redis: Redis;
+  let server: Running;
+  let publisher: LivePublisher;
+
+  beforeAll(async () => {
+    redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
+    try {
+      await redis.connect();
+    } catch (error) {
+      throw new Error(`Redis is not reachable at ${redisUrl} (set REDIS_URL): ${String(error)}`, { cause: error });
+    }
+    server = await startServer({ redisUrl, redisKey });
+    // The projector's side: no socket.io server, only a Redis connection.
+    publisher = createRedisEmitterPublisher(redis, { key: redisKey });
+  });
+
+  afterAll(async () => {
+    await redis.quit();
+  });
+
+  it('delivers what the redis-emitter publishes to the right sockets', async () => {
+    // given a visitor following upcoming meals and a signed-in user, on a server with the Redis adapter
+    const visitor = await connect(server.url);
+    await visitor.subscribe(rooms.upcoming);
+    const alice = await connect(server.url, 'alice-token');
+
+    // when the projector publishes on Redis, then a marker to each of their rooms
+    const markers = [visitor.next('marker'), alice.next('marker')];
+    publisher.publish(rooms.upcoming, 'changed', { resource: 'upcoming' });
+    publisher.publish(rooms.user('bob'), 'changed', { resource: 'bob request' });
+    publisher.publish(rooms.user('alice'), 'changed', { resource: 'alice request' });
+    publisher.publish(rooms.upcoming, 'changed', { resource: 'marker' });
+    publisher.publish(rooms.user('alice'), 'changed', { resource: 'marker' });
+    await Promise.all(markers);
+
+    // then each socket got the pushes of its rooms only
+    expect(visitor.received.map((message) => message.resource)).toEqual(['upcoming', 'marker']);
+    expect(alice.received.map((message) => message.resource)).toEqual(['alice request', 'marker']);
+  });
+});
