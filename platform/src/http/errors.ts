@@ -72,6 +72,8 @@ function clientMessage(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'Request body is too large';
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return 'The file is too large: images may be at most 5 MB';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Unsupported content type';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

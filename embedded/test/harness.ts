@@ -1,0 +1,56 @@
+import pino from 'pino';
+import type { LightMyRequestResponse } from 'fastify';
+import { readConfig } from '@hostel/platform/config';
+import { createFreshDatabase } from '@hostel/platform/testing';
+import pg from 'pg';
+import { startServices } from '../src/services';
+
+/** The whole product in-process on a fresh database of the machine's PostgreSQL, driven through HTTP. */
+export async function startProduct(env: Record<string, string> = {}) {
+  const database = await createFreshDatabase('api');
+  const config = readConfig({ ADMIN_EMAILS: 'boss@hostel.test', ...env });
+  const services = await startServices({ databaseUrl: database.url, config, logger: pino({ level: 'silent' }) });
+  await services.ready;
+
+  async function call(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; payload?: string | Buffer } = {}) {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    return services.app.inject({
+      method: method as 'GET',
+      url,
+      headers,
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+      ...(options.payload !== undefined ? { payload: options.payload } : {}),
+    });
+  }
+
+  async function register(name: string, email: string, password = 'secret-pass-1') {
+    const response = await call('POST', '/api/auth/register', { body: { name, email, password } });
+    if (response.statusCode !== 201) throw new Error(`register ${email}: ${response.statusCode} ${response.body}`);
+    return { ...(response.json() as { token: string; user: { _id: string; email: string; role: string }; position: string }), refreshCookie: refreshCookieOf(response) };
+  }
+
+  async function eventCount(): Promise<number> {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ count: string }>('select count(*) as count from eventstore.events');
+    await client.end();
+    return Number(rows[0]?.count);
+  }
+
+  return {
+    services,
+    call,
+    register,
+    eventCount,
+    async stop() {
+      await services.close();
+      await database.drop();
+    },
+  };
+}
+
+export function refreshCookieOf(response: LightMyRequestResponse): string | undefined {
+  const cookie = response.cookies.find((candidate) => candidate.name === 'refresh_token');
+  return cookie?.value ? `refresh_token=${cookie.value}` : undefined;
+}
