@@ -41,7 +41,7 @@ export function startFakeServer({
   oidcEnabled = false,
 }: { users?: FakeUser[]; signedInAs?: string; oidcEnabled?: boolean } = {}) {
   const state = {
-    users: [...users],
+    users: users.map((user) => ({ ...user })),
     /** Who the refresh cookie belongs to, if anyone. */
     cookieFor: signedInAs as string | undefined,
     position: 0,

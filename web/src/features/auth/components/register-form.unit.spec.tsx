@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { renderApp } from '@/testing/render-app';
+
+describe('register screen', () => {
+  it('given empty fields, when submitted, then shows the required texts on their fields and calls nothing', async () => {
+    const server = startFakeServer();
+    renderApp('/register');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('Name is required');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+    expect(screen.getByLabelText('Profile image (optional)')).not.toHaveAttribute('aria-invalid');
+    expect(server.requests('POST', '/api/auth/register')).toHaveLength(0);
+  });
+
+  it('given a file that is not an image, when submitted, then refuses it', async () => {
+    const server = startFakeServer();
+    renderApp('/register');
+    // Bypass the picker's accept filter, as a drag-and-drop or another browser might.
+    const user = userEvent.setup({ applyAccept: false });
+
+    const photo = await screen.findByLabelText('Profile image (optional)');
+    expect(photo).toHaveAttribute('accept', 'image/*');
+    await user.type(screen.getByLabelText('Name'), 'Nia');
+    await user.type(screen.getByLabelText('Email'), 'nia@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.upload(photo, new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('Please choose an image file')).toBeInTheDocument();
+    expect(photo).toHaveAttribute('aria-invalid', 'true');
+    expect(server.requests('POST', '/api/auth/register')).toHaveLength(0);
+  });
+
+  it('given a profile image, when registering, then registers first, uploads with the new token, saves the photo and goes home', async () => {
+    const server = startFakeServer();
+    const { router } = renderApp('/register');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Name'), 'Nia Newcomer');
+    await user.type(screen.getByLabelText('Email'), 'nia@example.com');
+    await user.upload(screen.getByLabelText('Profile image (optional)'), new File(['png'], 'me.png', { type: 'image/png' }));
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Registration Successful!' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(server.requests('POST', '/api/auth/register')[0]?.body).toEqual({
+      name: 'Nia Newcomer',
+      email: 'nia@example.com',
+      password: 'secret123',
+    });
+    const [upload] = server.requests('POST', '/api/uploads');
+    expect(upload?.headers.get('authorization')).toBe('Bearer token-id-nia@example.com');
+    expect((upload?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect(server.requests('POST', '/users')[0]?.body).toEqual({ photo: '/api/uploads/photo-1' });
+  });
+
+  it('given a failing upload, when registering, then the account still counts as registered', async () => {
+    const server = startFakeServer();
+    server.override((request) => (request.path === '/api/uploads' ? json(500, { message: 'Disk full' }) : undefined));
+    const { router } = renderApp('/register');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Name'), 'Nia');
+    await user.type(screen.getByLabelText('Email'), 'nia@example.com');
+    await user.upload(screen.getByLabelText('Profile image (optional)'), new File(['png'], 'me.png', { type: 'image/png' }));
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Registration Successful!' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(server.requests('POST', '/users')).toHaveLength(0);
+  });
+
+  it('given a taken email, when registering, then shows Oops... with the server message', async () => {
+    startFakeServer({ users: [makeUser({ name: 'Old', email: 'taken@example.com' })] });
+    const { router } = renderApp('/register');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Name'), 'New');
+    await user.type(screen.getByLabelText('Email'), 'taken@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
+    expect(within(dialog).getByText('An account with this email already exists')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+
+  it('links back to the login screen', async () => {
+    startFakeServer();
+    renderApp('/register');
+    expect(await screen.findByRole('link', { name: 'Already have an account? Login' })).toHaveAttribute('href', '/SignUp');
+  });
+});

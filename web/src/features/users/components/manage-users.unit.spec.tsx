@@ -1,0 +1,88 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { renderApp } from '@/testing/render-app';
+
+const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
+const students = Array.from({ length: 12 }, (_, index) =>
+  makeUser({ name: `Student ${String(index + 1).padStart(2, '0')}`, email: `s${index + 1}@example.com`, badge: index === 0 ? 'gold' : null }),
+);
+
+function rowOf(name: string) {
+  const row = screen.getByRole('cell', { name }).closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return within(row);
+}
+
+describe('Manage Users', () => {
+  it('given users, when opened, then lists 10 a page with badges and Make Admin or Admin', async () => {
+    startFakeServer({ users: [admin, ...students], signedInAs: admin.email });
+    renderApp('/dashboard/manageUsers');
+
+    expect(await screen.findByRole('cell', { name: 'Ada Admin' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Users' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Username', 'Email', 'Badge', 'Action']);
+    expect(within(table).getAllByRole('row')).toHaveLength(1 + 10);
+    expect(rowOf('Ada Admin').getByText('Admin')).toBeInTheDocument();
+    expect(rowOf('Ada Admin').queryByRole('button')).not.toBeInTheDocument();
+    expect(rowOf('Student 01').getByText('gold')).toBeInTheDocument();
+    expect(rowOf('Student 02').getByText('Free')).toBeInTheDocument();
+    expect(rowOf('Student 02').getByRole('button', { name: /Make Admin/ })).toBeInTheDocument();
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('cell', { name: 'Student 12' })).toBeInTheDocument();
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 3);
+  });
+
+  it('given a search, when typing, then asks the server once after the pause and shows No users found', async () => {
+    const server = startFakeServer({ users: [admin, ...students], signedInAs: admin.email });
+    renderApp('/dashboard/manageUsers');
+    const user = userEvent.setup();
+    await screen.findByRole('cell', { name: 'Ada Admin' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
+
+    expect(await screen.findByText('No users found', {}, { timeout: 2000 })).toBeInTheDocument();
+    const searches = server.requests('GET', '/users').map((request) => request.query.get('search'));
+    expect(searches).toEqual([null, 'nobody']);
+  });
+
+  it('given a student, when an admin clicks Make Admin, then promotes them, says so and shows the Admin label', async () => {
+    const server = startFakeServer({ users: [admin, students[1]!], signedInAs: admin.email });
+    renderApp('/dashboard/manageUsers');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: /Make Admin/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Success' });
+    expect(within(dialog).getByText('User promoted to Admin!')).toBeInTheDocument();
+    expect(server.requests('PATCH', `/users/admin/${encodeURIComponent(students[1]!._id)}`)).toHaveLength(1);
+    // The refetch after the write waits for the projection to pass the write's position.
+    await waitFor(() => expect(server.requests('GET', '/users').at(-1)?.headers.get('x-min-position')).toBe('0/1'));
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await rowOf('Student 02').findByText('Admin')).toBeInTheDocument();
+  });
+
+  it('given the server refuses, when clicking Make Admin, then shows Failed with its message', async () => {
+    const server = startFakeServer({ users: [admin, students[1]!], signedInAs: admin.email });
+    server.override((request) => (request.method === 'PATCH' ? json(409, { message: 'Already an admin' }) : undefined));
+    renderApp('/dashboard/manageUsers');
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Make Admin/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Failed' });
+    expect(within(dialog).getByText('Already an admin')).toBeInTheDocument();
+  });
+
+  it('given the network fails, when clicking Make Admin, then shows Error / Something went wrong.', async () => {
+    const server = startFakeServer({ users: [admin, students[1]!], signedInAs: admin.email });
+    server.override((request) => (request.method === 'PATCH' ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+    renderApp('/dashboard/manageUsers');
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Make Admin/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(within(dialog).getByText('Something went wrong.')).toBeInTheDocument();
+  });
+});
