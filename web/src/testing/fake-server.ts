@@ -96,7 +96,7 @@ export function startFakeServer({
     }
     if (method === 'GET' && path === '/api/users') {
       const user = state.users.find((candidate) => candidate.email === query.get('email'));
-      return user ? json(200, { role: user.role, ...publicUser(user) }) : json(404, { message: 'User not found' });
+      return user ? json(200, publicUser(user)) : json(404, { message: 'User not found' });
     }
     if (method === 'GET' && path === '/users') {
       if (me?.role !== 'admin') return json(403, { message: 'Admins only' });
