@@ -9,7 +9,7 @@ import { createAccessTokenSigner } from '@hostel/platform/tokens';
 import type { SigningJwk } from '@hostel/platform/tokens';
 import { identityRoutes } from './identity/routes';
 import type { LoginThrottle } from './identity/login-throttle';
-import { discoverOidcProvider } from './identity/oidc';
+import { oidcProvider } from './identity/oidc';
 import { createRefreshSessions } from './identity/refresh-sessions';
 import { mediaRoutes } from './media/routes';
 import type { CommandTables } from './migrations';
@@ -33,7 +33,7 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
   const oidc =
     config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
-      ? await discoverOidcProvider({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
+      ? oidcProvider({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
       : undefined;
   identityRoutes(app, {
     store: deps.store,

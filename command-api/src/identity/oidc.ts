@@ -25,16 +25,28 @@ export interface OidcIdentity {
   picture: string;
 }
 
-export async function discoverOidcProvider(options: { issuer: string; clientId: string; clientSecret: string }): Promise<OidcProvider> {
+/**
+ * The provider is discovered on first use and remembered; a failed discovery is tried again on
+ * the next sign-in, so a provider that is down when we start does not keep us from starting.
+ */
+export function oidcProvider(options: { issuer: string; clientId: string; clientSecret: string }): OidcProvider {
   const issuer = new URL(options.issuer);
   // Plain http only for a provider on this machine (development and the test's own provider).
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
-  const config = await client.discovery(issuer, options.clientId, options.clientSecret, undefined, {
-    execute: local ? [client.allowInsecureRequests] : [],
-  });
+  let discovered: Promise<client.Configuration> | undefined;
+  const configuration = () => {
+    discovered ??= client
+      .discovery(issuer, options.clientId, options.clientSecret, undefined, { execute: local ? [client.allowInsecureRequests] : [] })
+      .catch((error: unknown) => {
+        discovered = undefined;
+        throw error;
+      });
+    return discovered;
+  };
 
   return {
     async start(redirectUri) {
+      const config = await configuration();
       const flow: OidcFlow = { verifier: client.randomPKCECodeVerifier(), state: client.randomState(), nonce: client.randomNonce(), redirectUri };
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
@@ -47,6 +59,7 @@ export async function discoverOidcProvider(options: { issuer: string; clientId: 
       return { url, flow };
     },
     async finish(callbackUrl, flow) {
+      const config = await configuration();
       const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: flow.verifier,
         expectedState: flow.state,

@@ -119,7 +119,14 @@ export function identityRoutes(app: FastifyInstance, deps: IdentityDeps): void {
 
   routes.get('/api/auth/oidc/start', { config: { access: 'public' } }, async (request, reply) => {
     if (!deps.oidc) return popupAnswer(request, reply, { ok: false, message: 'Popup sign-in is not configured' });
-    const { url, flow } = await deps.oidc.start(`${origin(request)}/api/auth/oidc/callback`);
+    let started;
+    try {
+      started = await deps.oidc.start(`${origin(request)}/api/auth/oidc/callback`);
+    } catch (error) {
+      request.log.error({ err: error }, 'identity provider unreachable');
+      return popupAnswer(request, reply, { ok: false, message: 'The identity provider cannot be reached. Please try again later.' });
+    }
+    const { url, flow } = started;
     reply.setCookie(FLOW_COOKIE, sealFlow(flow, flowSecret), {
       httpOnly: true,
       sameSite: 'lax', // the provider's redirect back is a top-level cross-site navigation
