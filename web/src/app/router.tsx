@@ -25,6 +25,13 @@ import {
 const auth = () => import('./routes/auth');
 const dashboard = () => import('./routes/dashboard');
 
+/** Shown while a screen's code loads when the app starts on it. */
+const loading = (
+  <p role="status" className="p-8 text-center text-slate-700">
+    Loading...
+  </p>
+);
+
 /**
  * The route table of SPEC section 2. Matching ignores case (so /dashboard/AllReviews and
  * /dashboard/allReviews are one page), except /SignUp: other spellings are redirected to it.
@@ -47,12 +54,14 @@ export const routes: RouteObject[] = [
     path: paths.signIn,
     caseSensitive: true,
     lazy: async () => ({ Component: (await auth()).SignInRoute }),
+    hydrateFallbackElement: loading,
     errorElement: <RouteErrorBoundary />,
   },
   { path: '/signup', element: <CanonicalRedirect to={paths.signIn} /> },
   {
     path: paths.register,
     lazy: async () => ({ Component: (await auth()).RegisterRoute }),
+    hydrateFallbackElement: loading,
     errorElement: <RouteErrorBoundary />,
   },
   {
@@ -62,6 +71,7 @@ export const routes: RouteObject[] = [
         <DashboardLayout />
       </RequireAuth>
     ),
+    hydrateFallbackElement: loading,
     errorElement: <RouteErrorBoundary />,
     children: [
       { index: true, lazy: async () => ({ Component: (await dashboard()).DashboardIndexRoute }) },

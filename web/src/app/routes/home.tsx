@@ -5,7 +5,7 @@ import { PRODUCT_NAME, paths } from '@/config/paths';
 /** Home: the hero for now; the meals work adds the slideshow, categories and membership plans. */
 export function HomeRoute() {
   return (
-    <section aria-labelledby="home-title" className="bg-gradient-to-b from-orange-50 to-slate-50">
+    <section aria-labelledby="home-title" className="bg-orange-50">
       <title>{PRODUCT_NAME}</title>
       <div className="mx-auto grid max-w-4xl justify-items-center gap-6 px-4 py-24 text-center">
         <h1 id="home-title" className="text-4xl font-bold tracking-tight text-slate-900 md:text-5xl">

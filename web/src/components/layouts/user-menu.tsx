@@ -24,7 +24,8 @@ export function UserMenu({ user }: { user: UserDto }) {
   };
 
   return (
-    <DropdownMenu>
+    // Non-modal: a modal menu hides the page from assistive tech while its links stay focusable.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         aria-label="Account menu"
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700"

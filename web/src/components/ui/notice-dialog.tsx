@@ -27,11 +27,11 @@ const tones = {
  * into it, Escape and the OK button close it, and it is announced with its title and text.
  */
 export function NoticeProvider({ children }: { children: ReactNode }) {
-  const [notice, setNotice] = useState<(Notice & { key: number }) | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [open, setOpen] = useState(false);
 
   const show = useCallback((next: Notice) => {
-    setNotice({ ...next, key: Date.now() });
+    setNotice(next);
     setOpen(true);
   }, []);
 
@@ -48,9 +48,9 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Portal>
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+          {/* Radix portals the overlay and the content separately, so the content must outrank it. */}
           <Dialog.Content
-            key={notice?.key}
-            className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 justify-items-center gap-3 rounded-xl bg-white p-6 text-center shadow-xl"
+            className="fixed top-1/2 left-1/2 z-[60] grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 justify-items-center gap-3 rounded-xl bg-white p-6 text-center shadow-xl"
             {...(notice?.text ? {} : { 'aria-describedby': undefined })}
           >
             <Icon aria-hidden="true" className={cn('size-12', color)} />
