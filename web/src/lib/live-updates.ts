@@ -2,7 +2,7 @@ import type { LiveMessages } from '@hostel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { useSession } from './auth';
+import { useAuthSession, useSession } from './auth';
 
 type ServerEvents = { [E in keyof LiveMessages]: (message: LiveMessages[E]) => void };
 
@@ -12,6 +12,7 @@ type ServerEvents = { [E in keyof LiveMessages]: (message: LiveMessages[E]) => v
  * invalidates the TanStack Query keys that start with its resource: the cache stays the only store.
  */
 export function useLiveUpdates(enabled: boolean) {
+  const session = useAuthSession();
   const state = useSession();
   const queryClient = useQueryClient();
   const token = state.status === 'signed-in' ? state.token : null;
@@ -19,7 +20,14 @@ export function useLiveUpdates(enabled: boolean) {
 
   useEffect(() => {
     if (!enabled || restoring) return;
-    const socket: Socket<ServerEvents> = io({ path: '/socket.io', auth: token ? { token } : {} });
+    // A function, not a value: a reconnect after a network drop presents the token current by then.
+    const socket: Socket<ServerEvents> = io({
+      path: '/socket.io',
+      auth: (send) => {
+        const current = session.getState();
+        send(current.status === 'signed-in' ? { token: current.token } : {});
+      },
+    });
     // The whole resource, not just the id: a changed item may also move in or out of a list's page.
     socket.on('changed', ({ resource }) => {
       void queryClient.invalidateQueries({ queryKey: [resource] });
@@ -28,5 +36,5 @@ export function useLiveUpdates(enabled: boolean) {
     return () => {
       socket.disconnect();
     };
-  }, [enabled, restoring, token, queryClient]);
+  }, [enabled, restoring, token, session, queryClient]);
 }
