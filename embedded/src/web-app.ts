@@ -1,5 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { statSync } from 'node:fs';
+import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -13,24 +13,25 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
 }
 
 export function webAppFallback(distDir: string) {
-  const files = existsSync(distDir) ? new Set(listFiles(distDir).map((file) => `/${relative(distDir, file)}`)) : new Set<string>();
+  // Looked up per request, so a rebuild of the web app is served without a restart.
+  const isFile = (path: string) => {
+    try {
+      return statSync(join(distDir, path)).isFile();
+    } catch {
+      return false;
+    }
+  };
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-    const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (files.has(path) && path !== '/index.html') {
+    const path = normalize(decodeURIComponent(request.url.split('?')[0] ?? '/'));
+    if (path.startsWith('/') && !path.includes('\0') && path !== '/index.html' && isFile(path)) {
       const immutable = path.startsWith('/assets/');
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600').sendFile(path.slice(1));
       return true;
     }
     // A page, not an API call: the app routes it.
-    if (!files.has('/index.html') || !(request.headers.accept ?? '').includes('text/html')) return false;
+    if (!(request.headers.accept ?? '').includes('text/html') || !isFile('index.html')) return false;
     void reply.header('cache-control', 'no-cache').sendFile('index.html');
     return true;
   };
-}
-
-function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
-  );
 }

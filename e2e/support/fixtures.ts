@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** A unique email per run, so journeys never collide with each other or with a previous run. */
+export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** No WCAG 2 A/AA violations on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+export async function closeDialog(page: Page, title: string | RegExp) {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  // Success dialogs close by themselves; closing explicitly keeps the journey fast either way.
+  await dialog.getByRole('button', { name: 'OK' }).click().catch(() => undefined);
+  await expect(dialog).toBeHidden();
+}
+
+export async function register(page: Page, name: string, email: string, password = 'journey-pass-1') {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await closeDialog(page, 'Registration Successful!');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function login(page: Page, email: string, password: string) {
+  await page.goto('/SignUp');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await closeDialog(page, 'Login Successful');
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function openDashboard(page: Page) {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+}
