@@ -3,10 +3,10 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { commandApi, commandApiMigrations, createMemoryLoginThrottle, createRedisLoginThrottle, loadSigningKey } from '@hostel/command-api';
 import type { CommandTables } from '@hostel/command-api';
-import { STREAM_CATEGORIES } from '@hostel/contracts';
 import type { ReadModelTables } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
-import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
+import { migrateEventStore } from '@hostel/eventstore/postgres';
+import { openEventStore } from '@hostel/platform/event-store';
 import { createRedisEmitterPublisher, createSocketIoPublisher } from '@hostel/messaging/live';
 import type { Config } from '@hostel/platform/config';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
@@ -42,14 +42,7 @@ export async function startServices(options: { databaseUrl: string; config: Conf
   await migrate(commandDb, 'command_api', commandApiMigrations);
   await migrate(db, 'projector', projectorMigrations);
 
-  // The KurrentDB client (gRPC) loads only when it is the configured store.
-  const store: EventStore =
-    config.EVENT_STORE === 'kurrentdb'
-      ? (await import('@hostel/eventstore/kurrentdb')).createKurrentDbEventStore({
-          connectionString: required(config.KURRENTDB_URL, 'KURRENTDB_URL'),
-          categories: STREAM_CATEGORIES,
-        })
-      : createPostgresEventStore({ pool });
+  const store = await openEventStore(config, pool);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
   const signingKey = await loadSigningKey(commandDb, config.JWT_PRIVATE_JWK);
   const verifyAccessToken = createAccessTokenVerifier(publicJwks(signingKey));
@@ -99,9 +92,4 @@ export async function startServices(options: { databaseUrl: string; config: Conf
       await pool.end();
     },
   };
-}
-
-function required(value: string | undefined, name: string): string {
-  if (!value) throw new Error(`${name} must be set`);
-  return value;
 }

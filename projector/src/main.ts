@@ -1,0 +1,31 @@
+/**
+ * The projector as its own process (distributed deployment): reads the configured event store,
+ * writes the read models in DATABASE_URL, pushes live messages through Redis (REDIS_URL).
+ */
+import { Redis } from 'ioredis';
+import pino from 'pino';
+import type { ReadModelTables } from '@hostel/contracts';
+import { createRedisEmitterPublisher } from '@hostel/messaging/live';
+import { readConfig } from '@hostel/platform/config';
+import { createDb, createPool, migrate } from '@hostel/platform/db';
+import { onShutdown, openEventStore } from '@hostel/platform/event-store';
+import { startProjector } from './index';
+import { projectorMigrations } from './migrations';
+
+const config = readConfig();
+if (!config.DATABASE_URL) throw new Error('DATABASE_URL must be set');
+const log = pino({ level: config.LOG_LEVEL });
+const pool = createPool(config.DATABASE_URL);
+const db = createDb<ReadModelTables>(pool);
+await migrate(db, 'projector', projectorMigrations);
+const store = await openEventStore(config, pool);
+const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
+const publisher = redis ? createRedisEmitterPublisher(redis) : undefined;
+const projector = startProjector({ store, db, log, publish: (message) => publisher?.publish(message.room, message.event, message.payload) });
+void projector.caughtUp.then(() => log.info('read models caught up'));
+onShutdown(async () => {
+  await projector.stop();
+  await store.close();
+  redis?.disconnect();
+  await pool.end();
+});
