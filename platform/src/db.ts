@@ -3,7 +3,11 @@ import type { Migration } from 'kysely';
 import pg from 'pg';
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString, max });
+  const pool = new pg.Pool({ connectionString, max });
+  // An idle connection dropped by the server (restart, shutdown) must not bring the process down;
+  // the pool replaces it on next use.
+  pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
+  return pool;
 }
 
 export function createDb<Tables>(pool: pg.Pool): Kysely<Tables> {

@@ -38,6 +38,12 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
   });
   useZod(app);
   registerErrorHandler(app, options.notFoundFallback);
+  // The spec's client sends `Content-Type: application/json` on every call, bodiless PATCHes too.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
