@@ -63,16 +63,22 @@ export function runProjection(projection: Projection, deps: RunnerDeps): Running
 
   const finished = db.connection().execute(async (session) => {
     // Session-level advisory lock on a connection held for as long as we run.
-    while (!stopping.signal.aborted) {
+    let locked = false;
+    while (!locked && !stopping.signal.aborted) {
       const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(hashtextextended(${lockKey}, 0)) as locked`.execute(session);
-      if (rows[0]?.locked) break;
-      await delay(deps.standbyMs ?? 2000, undefined, { signal: stopping.signal }).catch(() => undefined);
+      locked = rows[0]?.locked === true;
+      if (!locked) await delay(deps.standbyMs ?? 2000, undefined, { signal: stopping.signal }).catch(() => undefined);
     }
-    if (stopping.signal.aborted) return;
-    log.info({ projection: projection.name }, 'projection active');
+    if (!locked) return;
+    // From here on the lock is ours: every way out goes through `finally`, or the session would go
+    // back to the pool still holding it (stop() can arrive while the lock query is in flight).
     try {
+      if (stopping.signal.aborted) return;
+      log.info({ projection: projection.name }, 'projection active');
       while (!stopping.signal.aborted) {
         let position = await readCheckpoint(db, projection.name);
+        // stop() during that read found no subscription to stop: do not start one it cannot reach.
+        if (stopping.signal.aborted) break;
         subscription = store.subscribe({
           from: position,
           batch: batchSize,

@@ -1,0 +1,105 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import type { Logger } from 'pino';
+import { vi } from 'vitest';
+import type { ReadModelTables, UsersTable } from '@hostel/contracts';
+import { comparePositions } from '@hostel/eventstore';
+import type { EventStore, Position } from '@hostel/eventstore';
+import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
+import { createDb, createPool, migrate } from '@hostel/platform/db';
+import { createFreshDatabase } from '@hostel/platform/testing';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { projectorMigrations } from '../src/migrations';
+import { readCheckpoint } from '../src/runtime/checkpoints';
+import { createEventTallyTable } from './event-tally';
+
+export interface ProjectorDatabase {
+  url: string;
+  pool: pg.Pool;
+  db: Kysely<ReadModelTables>;
+  store: EventStore;
+  /** Another pool and store on the same database, as a second projector process would have. */
+  connectAgain(): { pool: pg.Pool; db: Kysely<ReadModelTables>; store: EventStore; close(): Promise<void> };
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database with the event store, the projector's tables and the test-only `event_tally`
+ * table; `close()` drops it.
+ */
+export async function createProjectorDatabase(): Promise<ProjectorDatabase> {
+  const database = await createFreshDatabase('projector');
+  let closing = false;
+  const connect = () => {
+    const pool = createPool(database.url, 10);
+    // pool.end() resolves before its connections have closed, and drop() terminates whatever is
+    // left (57P01) while the pool still listens for errors of idle clients: expected by then.
+    pool.on('error', (error) => {
+      if (!closing) throw error;
+    });
+    const store = createPostgresEventStore({ pool, pollIntervalMs: 50 });
+    return {
+      pool,
+      db: createDb<ReadModelTables>(pool),
+      store,
+      async close() {
+        await store.close();
+        await pool.end();
+      },
+    };
+  };
+  const main = connect();
+  const others: ReturnType<typeof connect>[] = [];
+  await migrateEventStore(main.pool);
+  await migrate(main.db, 'projector', projectorMigrations);
+  await createEventTallyTable(main.db);
+  return {
+    url: database.url,
+    pool: main.pool,
+    db: main.db,
+    store: main.store,
+    connectAgain() {
+      const other = connect();
+      others.push(other);
+      return other;
+    },
+    async close() {
+      closing = true;
+      await Promise.all([main, ...others].map((connection) => connection.close()));
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * Waits until the projection's checkpoint has reached `position`. Tests wait for this rather than
+ * for `caughtUp`: any long transaction on the PostgreSQL server (another test file's) can hold
+ * new events back from readers, so "caught up with what is readable" may come before them.
+ */
+export async function waitForCheckpoint(db: Kysely<ReadModelTables>, projection: string, position: Position, timeout = 30_000): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const checkpoint = await readCheckpoint(db, projection);
+      if (comparePositions(checkpoint, position) < 0) throw new Error(`${projection} is at ${checkpoint.a}/${checkpoint.b}, waiting for ${position.a}/${position.b}`);
+    },
+    { timeout, interval: 10 },
+  );
+}
+
+/** Every row of the users read model, in a stable order. */
+export function usersRows(db: Kysely<ReadModelTables>): Promise<UsersTable[]> {
+  return db.selectFrom('users').selectAll().orderBy('id').execute();
+}
+
+/** A logger whose messages the test can read (`messages`), e.g. to see that a code path ran. */
+export function recordingLogger(): { log: Logger; messages: string[] } {
+  const messages: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      messages.push((JSON.parse(chunk.toString()) as { msg: string }).msg);
+      done();
+    },
+  });
+  return { log: pino({ level: 'info' }, sink), messages };
+}
