@@ -16,9 +16,7 @@ export const eventTallyProjection: Projection = {
     await sql`insert into event_tally (stream_id, type, applied) values (${event.streamId}, ${event.type}, 1)
       on conflict (stream_id, type) do update set applied = event_tally.applied + 1`.execute(trx);
   },
-  async reset(trx) {
-    await sql`delete from event_tally`.execute(trx);
-  },
+  tables: ['event_tally'],
 };
 
 export async function createEventTallyTable(db: Kysely<ReadModelTables>): Promise<void> {

@@ -9,13 +9,14 @@ export type ProjectedEvent = DomainEvent & { streamId: string; occurredAt: strin
 
 /**
  * A read model's projection: the event types it handles and how each changes its tables. It is
- * named after the read model it builds. `apply` runs inside the batch's transaction; `live`
+ * named after the read model it builds. `apply` runs inside the batch's transaction and names its tables unqualified (a rebuild points them
+ * at its scratch copies through the search_path); `live`
  * collects what to push once that transaction has committed (never during a rebuild).
  */
 export interface Projection {
   name: string;
   handles: readonly EventType[];
   apply(trx: Transaction<ReadModelTables>, event: ProjectedEvent, live: (message: LiveMessage) => void): Promise<void>;
-  /** Empties the read model's tables, inside the rebuild's transaction. */
-  reset(trx: Transaction<ReadModelTables>): Promise<void>;
+  /** The tables this projection alone writes: a rebuild replays into fresh copies of them and swaps them in. */
+  tables: readonly string[];
 }

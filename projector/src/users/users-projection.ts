@@ -28,7 +28,5 @@ export const usersProjection: Projection = {
     live({ room: rooms.adminUsers, event: 'changed', payload: { resource: 'users' } });
     live({ room: rooms.user(userId), event: 'changed', payload: { resource: 'user', id: userId } });
   },
-  async reset(trx) {
-    await trx.deleteFrom('users').execute();
-  },
+  tables: ['users'],
 };

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamName } from '@hostel/contracts';
+import { rebuildProjection } from '../src/runtime/rebuild';
+import { usersProjection } from '../src/users/users-projection';
+import { createProjectorDatabase, usersRows } from './projector-database';
+import type { ProjectorDatabase } from './projector-database';
+import { appendUserHistories, domainEvent } from './user-events';
+
+let database: ProjectorDatabase;
+beforeAll(async () => {
+  database = await createProjectorDatabase();
+});
+afterAll(() => database?.close());
+
+describe('a rebuild in progress', () => {
+  it('does not hold back the log: an event appended mid-rebuild is readable at once, and lands in the rebuilt model', async () => {
+    // Given a log of several batches
+    const seeded = await appendUserHistories(database.store, { users: 100 });
+    const lateUser = randomUUID();
+    let readableMidRebuild: string[] | undefined;
+
+    // When, after the first replayed batch, someone registers
+    await rebuildProjection(usersProjection, {
+      store: database.store,
+      db: database.db,
+      batchSize: 50,
+      onProgress: async (read) => {
+        if (read !== 50) return;
+        await database.store.append(
+          streamName('user', lateUser),
+          [domainEvent('UserRegistered', { userId: lateUser, name: 'Late', email: 'late@example.test', photo: '', role: 'user' })],
+          { expectedVersion: 'no_stream' },
+        );
+        // A live reader sees it straight away: no long rebuild transaction holds the xmin guard back.
+        readableMidRebuild = (await database.store.readAll({ from: seeded.last })).map((event) => event.streamId);
+      },
+    });
+
+    // Then the reader was not stalled, and the swap included the late event
+    expect(readableMidRebuild).toEqual([streamName('user', lateUser)]);
+    const rows = await usersRows(database.db);
+    expect(rows.find((row) => row.id === lateUser)).toMatchObject({ name: 'Late', email: 'late@example.test' });
+    expect(rows).toHaveLength(101);
+  });
+});
