@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { streamName } from '@hostel/contracts';
 import { rebuildProjection } from '../src/runtime/rebuild';
 import { usersProjection } from '../src/users/users-projection';
@@ -32,8 +32,16 @@ describe('a rebuild in progress', () => {
           [domainEvent('UserRegistered', { userId: lateUser, name: 'Late', email: 'late@example.test', photo: '', role: 'user' })],
           { expectedVersion: 'no_stream' },
         );
-        // A live reader sees it straight away: no long rebuild transaction holds the xmin guard back.
-        readableMidRebuild = (await database.store.readAll({ from: seeded.last })).map((event) => event.streamId);
+        // A live reader gets it while the rebuild is still under way (any other open transaction on
+        // the server may delay it a little; a rebuild holding one transaction open would delay it for ever).
+        readableMidRebuild = await vi.waitFor(
+          async () => {
+            const streams = (await database.store.readAll({ from: seeded.last })).map((event) => event.streamId);
+            if (streams.length === 0) throw new Error('not readable yet');
+            return streams;
+          },
+          { timeout: 10_000, interval: 20 },
+        );
       },
     });
 
