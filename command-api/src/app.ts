@@ -11,7 +11,9 @@ import { identityRoutes } from './identity/routes';
 import type { LoginThrottle } from './identity/login-throttle';
 import { oidcProvider } from './identity/oidc';
 import { createRefreshSessions } from './identity/refresh-sessions';
+import { mealRoutes } from './meals/routes';
 import { mediaRoutes } from './media/routes';
+import { reviewRoutes } from './reviews/routes';
 import type { CommandTables } from './migrations';
 import { userRoutes } from './users/routes';
 
@@ -47,4 +49,6 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   });
   userRoutes(app, deps);
   mediaRoutes(app, deps);
+  mealRoutes(app, deps);
+  reviewRoutes(app, deps);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BADGES, ROLES } from './constants';
+import { BADGES, MEAL_CATEGORIES, ROLES } from './constants';
 
 /**
  * Domain events, past tense, each a zod schema for its data. Events are facts: once a schema
@@ -19,6 +19,34 @@ export const UserProfileUpdated = z.object({ userId: z.string(), name: z.string(
 export const UserPromotedToAdmin = z.object({ userId: z.string() });
 export const UserBadgeGranted = z.object({ userId: z.string(), badge: z.enum(BADGES) });
 
+const mealFields = {
+  title: z.string(),
+  category: z.enum(MEAL_CATEGORIES),
+  image: z.string(),
+  ingredients: z.array(z.string()),
+  description: z.string(),
+  price: z.number(),
+  distributorName: z.string(),
+  rating: z.number(),
+};
+export const MealAdded = z.object({ mealId: z.string(), ...mealFields, distributorEmail: z.string(), postTime: z.string() });
+/** Only the fields that changed; likes and review counts are never among them. */
+export const MealEdited = z.object({ mealId: z.string(), changes: z.object(mealFields).partial() });
+export const MealDeleted = z.object({ mealId: z.string() });
+export const MealLiked = z.object({ mealId: z.string(), userId: z.string() });
+export const ReviewAdded = z.object({
+  reviewId: z.string(),
+  mealId: z.string(),
+  mealTitle: z.string(),
+  distributorName: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  userName: z.string(),
+  review: z.string(),
+  createdAt: z.string(),
+});
+export const ReviewDeleted = z.object({ reviewId: z.string(), mealId: z.string() });
+
 export const eventSchemas = {
   UserRegistered,
   UserPasswordSet,
@@ -26,6 +54,12 @@ export const eventSchemas = {
   UserProfileUpdated,
   UserPromotedToAdmin,
   UserBadgeGranted,
+  MealAdded,
+  MealEdited,
+  MealDeleted,
+  MealLiked,
+  ReviewAdded,
+  ReviewDeleted,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

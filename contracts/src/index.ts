@@ -5,3 +5,4 @@ export * from './events';
 export * from './identity';
 export * from './live';
 export * from './read-models';
+export * from './meals';

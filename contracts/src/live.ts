@@ -3,6 +3,8 @@ export const rooms = {
   user: (userId: string) => `user:${userId}`,
   meal: (mealId: string) => `meal:${mealId}`,
   upcoming: 'upcoming',
+  /** Catalogue viewers: counts on meal cards. */
+  catalog: 'meals',
   adminRequests: 'admin:requests',
   adminUsers: 'admin:users',
 } as const;

@@ -20,8 +20,46 @@ export interface ProjectionCheckpointsTable {
   updated_at: Date;
 }
 
+export interface MealsTable {
+  id: string;
+  title: string;
+  category: 'Breakfast' | 'Lunch' | 'Dinner';
+  image: string;
+  ingredients: string[];
+  description: string;
+  /** numeric: arrives as a string. */
+  price: string | number;
+  post_time: Date;
+  distributor_name: string;
+  distributor_email: string;
+  rating: number;
+  likes: number;
+  reviews_count: number;
+  search_text: string;
+}
+
+export interface MealLikesTable {
+  meal_id: string;
+  user_id: string;
+}
+
+export interface ReviewsTable {
+  id: string;
+  meal_id: string;
+  meal_title: string;
+  distributor_name: string;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+  review: string;
+  created_at: Date;
+}
+
 export interface ReadModelTables {
   users: UsersTable;
+  meals: MealsTable;
+  meal_likes: MealLikesTable;
+  reviews: ReviewsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

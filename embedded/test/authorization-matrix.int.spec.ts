@@ -6,8 +6,15 @@ import { startProduct } from './harness';
  * owner, another user and an admin. A route added without a row here fails the first test.
  */
 type Actor = 'visitor' | 'owner' | 'other' | 'admin';
+interface Ids {
+  ownerId: string;
+  ownerEmail: string;
+  mealId: string;
+  /** A fresh review by the owner, so every actor meets one that exists. */
+  ownerReview(): Promise<string>;
+}
 interface Row {
-  request: (ids: { ownerId: string; ownerEmail: string }) => { method: string; url: string; body?: unknown };
+  request: (ids: Ids) => { method: string; url: string; body?: unknown } | Promise<{ method: string; url: string; body?: unknown }>;
   expect: Record<Actor, number>;
 }
 const all = (status: number): Record<Actor, number> => ({ visitor: status, owner: status, other: status, admin: status });
@@ -41,11 +48,40 @@ const matrix: Record<string, Row> = {
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
   },
   'GET /users': { request: () => ({ method: 'GET', url: '/users' }), expect: { visitor: 401, owner: 403, other: 403, admin: 200 } },
+  'POST /api/meals': { request: () => ({ method: 'POST', url: '/api/meals', body: {} }), expect: { visitor: 401, owner: 403, other: 403, admin: 400 } },
+  'PUT /api/meals/:id': {
+    request: ({ mealId }) => ({ method: 'PUT', url: `/api/meals/${mealId}`, body: { title: 'Renamed', distributorName: 'Chef', rating: 5, price: 3 } }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  'PATCH /api/meals/:id': {
+    request: ({ mealId }) => ({ method: 'PATCH', url: `/api/meals/${mealId}`, body: { description: 'Changed' } }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  'DELETE /api/meals/:id': {
+    request: () => ({ method: 'DELETE', url: `/api/meals/${crypto.randomUUID()}` }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 404 },
+  },
+  'PATCH /api/meals/:id/like': { request: ({ mealId }) => ({ method: 'PATCH', url: `/api/meals/${mealId}/like` }), expect: { visitor: 401, owner: 200, other: 200, admin: 200 } },
+  'GET /api/meals': { request: () => ({ method: 'GET', url: '/api/meals?category=All' }), expect: all(200) },
+  'GET /api/meals/:id': { request: ({ mealId }) => ({ method: 'GET', url: `/api/meals/${mealId}` }), expect: all(200) },
+  'POST /api/reviews': {
+    request: ({ mealId }) => ({ method: 'POST', url: '/api/reviews', body: { mealId, review: 'Tasty' } }),
+    expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
+  },
+  'DELETE /api/reviews/:id': {
+    request: async ({ ownerReview }) => ({ method: 'DELETE', url: `/api/reviews/${await ownerReview()}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'GET /api/reviews/:mealId': { request: ({ mealId }) => ({ method: 'GET', url: `/api/reviews/${mealId}` }), expect: all(200) },
+  'GET /api/reviews': {
+    request: ({ ownerEmail }) => ({ method: 'GET', url: `/api/reviews?userEmail=${ownerEmail}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
 };
 
 let product: Awaited<ReturnType<typeof startProduct>>;
 let tokens: Record<Actor, string | undefined>;
-let ids: { ownerId: string; ownerEmail: string };
+let ids: Ids;
 
 beforeAll(async () => {
   product = await startProduct();
@@ -53,9 +89,15 @@ beforeAll(async () => {
   const other = await product.register('Other', 'other@example.com');
   const admin = await product.register('Boss', 'boss@hostel.test');
   tokens = { visitor: undefined, owner: owner.token, other: other.token, admin: admin.token };
-  ids = { ownerId: owner.user._id, ownerEmail: owner.user.email };
+  const meal = await product.addMeal(admin.token);
+  ids = {
+    ownerId: owner.user._id,
+    ownerEmail: owner.user.email,
+    mealId: meal._id,
+    ownerReview: async () => (await product.call('POST', '/api/reviews', { token: owner.token, body: { mealId: meal._id, review: 'Mine' } })).json()._id,
+  };
   // Reads below must see these accounts.
-  await product.call('GET', '/users/boss@hostel.test', { token: admin.token, headers: { 'x-min-position': admin.position } });
+  await product.call('GET', `/api/meals/${meal._id}`, { headers: { 'x-min-position': meal.position } });
 });
 afterAll(async () => product?.stop());
 
@@ -68,7 +110,7 @@ describe('authorization matrix', () => {
   for (const [route, row] of Object.entries(matrix)) {
     for (const actor of ['visitor', 'owner', 'other', 'admin'] as const) {
       it(`${route} as ${actor} → ${row.expect[actor]}`, async () => {
-        const { method, url, body } = row.request(ids);
+        const { method, url, body } = await row.request(ids);
         const token = tokens[actor];
         const response = await product.call(method, url, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
         expect(response.statusCode, response.body).toBe(row.expect[actor]);

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
 import { readConfig } from '@hostel/platform/config';
 import { createFreshDatabase } from '@hostel/platform/testing';
@@ -30,6 +31,27 @@ export async function startProduct(env: Record<string, string> = {}) {
     return { ...(response.json() as { token: string; user: { _id: string; email: string; role: string }; position: string }), refreshCookie: refreshCookieOf(response) };
   }
 
+  async function upload(token: string): Promise<string> {
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#e67e22' } }).png().toBuffer();
+    const boundary = 'harness-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="meal.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await call('POST', '/api/uploads', { token, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    if (response.statusCode !== 201) throw new Error(`upload: ${response.statusCode} ${response.body}`);
+    return (response.json() as { url: string }).url;
+  }
+
+  /** An admin adds a meal (uploading its image first), as the Add Meal form does. */
+  async function addMeal(adminToken: string, fields: Record<string, unknown> = {}) {
+    const body = { title: 'Masala Omelette', category: 'Breakfast', image: await upload(adminToken), ingredients: 'eggs, onion', description: 'Spicy eggs', price: 4.5, ...fields };
+    const response = await call('POST', '/api/meals', { token: adminToken, body });
+    if (response.statusCode !== 201) throw new Error(`add meal: ${response.statusCode} ${response.body}`);
+    return response.json() as { _id: string; position: string };
+  }
+
   async function eventCount(): Promise<number> {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
@@ -42,6 +64,8 @@ export async function startProduct(env: Record<string, string> = {}) {
     services,
     call,
     register,
+    upload,
+    addMeal,
     eventCount,
     async stop() {
       await services.close();

@@ -30,4 +30,56 @@ export const projectorMigrations: Record<string, Migration> = {
       await sql`create index if not exists users_email_trgm on users using gin (email gin_trgm_ops)`.execute(db);
     },
   },
+  '2026-11-22-meal-catalog-and-reviews': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('meals')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('title', 'text', (column) => column.notNull())
+        .addColumn('category', 'text', (column) => column.notNull())
+        .addColumn('image', 'text', (column) => column.notNull())
+        .addColumn('ingredients', sql`text[]`, (column) => column.notNull())
+        .addColumn('description', 'text', (column) => column.notNull())
+        .addColumn('price', 'numeric(12, 2)', (column) => column.notNull())
+        .addColumn('post_time', 'timestamptz', (column) => column.notNull())
+        .addColumn('distributor_name', 'text', (column) => column.notNull())
+        .addColumn('distributor_email', 'text', (column) => column.notNull())
+        .addColumn('rating', 'real', (column) => column.notNull())
+        .addColumn('likes', 'integer', (column) => column.notNull())
+        .addColumn('reviews_count', 'integer', (column) => column.notNull())
+        // What search looks in: title, description and ingredients, kept by the projection.
+        .addColumn('search_text', 'text', (column) => column.notNull())
+        .addColumn('search_vector', sql`tsvector`, (column) => column.generatedAlwaysAs(sql`to_tsvector('english'::regconfig, search_text)`).stored())
+        .execute();
+      await sql`create index meals_search_vector on meals using gin (search_vector)`.execute(db);
+      await sql`create index meals_search_trgm on meals using gin (search_text gin_trgm_ops)`.execute(db);
+      // The catalogue's orders: newest first per category, and the admin table's sorts; id breaks ties.
+      await sql`create index meals_category_newest on meals (category, post_time desc, id desc)`.execute(db);
+      await sql`create index meals_newest on meals (post_time desc, id desc)`.execute(db);
+      await sql`create index meals_by_likes on meals (likes desc, id desc)`.execute(db);
+      await sql`create index meals_by_reviews on meals (reviews_count desc, id desc)`.execute(db);
+      await sql`create index meals_distributor on meals (distributor_email)`.execute(db);
+      await db.schema
+        .createTable('meal_likes')
+        .addColumn('meal_id', 'text', (column) => column.notNull())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('meal_likes_pk', ['meal_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable('reviews')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('meal_id', 'text', (column) => column.notNull())
+        .addColumn('meal_title', 'text', (column) => column.notNull())
+        .addColumn('distributor_name', 'text', (column) => column.notNull())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('user_email', 'text', (column) => column.notNull())
+        .addColumn('user_name', 'text', (column) => column.notNull())
+        .addColumn('review', 'text', (column) => column.notNull())
+        .addColumn('created_at', 'timestamptz', (column) => column.notNull())
+        .execute();
+      await sql`create index reviews_meal on reviews (meal_id, created_at desc, id desc)`.execute(db);
+      await sql`create index reviews_author on reviews (lower(user_email), created_at desc, id desc)`.execute(db);
+      await sql`create index reviews_newest on reviews (created_at desc, id desc)`.execute(db);
+    },
+  },
 };

@@ -1,5 +1,7 @@
 import type { Projection } from './runtime/projection';
+import { mealCatalogProjection } from './meal-catalog/meal-catalog-projection';
+import { reviewsProjection } from './reviews/reviews-projection';
 import { usersProjection } from './users/users-projection';
 
 /** Every read model's projection. A new read model joins here. */
-export const projections: readonly Projection[] = [usersProjection];
+export const projections: readonly Projection[] = [usersProjection, mealCatalogProjection, reviewsProjection];

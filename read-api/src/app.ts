@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { ReadModelTables } from '@hostel/contracts';
 import type { PositionWaiter } from './consistency/wait-for-position';
 import { registerReadYourWrites } from './consistency/wait-for-position';
+import { mealQueryRoutes } from './meals/routes';
+import { reviewQueryRoutes } from './reviews/routes';
 import { userQueryRoutes } from './users/routes';
 
 export interface ReadApiDeps {
@@ -14,4 +16,6 @@ export interface ReadApiDeps {
 export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<void> {
   registerReadYourWrites(app, deps.waiter);
   userQueryRoutes(app, deps);
+  mealQueryRoutes(app, deps);
+  reviewQueryRoutes(app, deps);
 }

@@ -56,8 +56,13 @@ export async function rebuildProjection(projection: Projection, deps: RebuildDep
       while ((await replay(trx)) > 0);
       await sql`set local search_path to public`.execute(trx);
       for (const table of projection.tables) {
+        // Generated columns (a search vector, say) are computed again on insert, never copied.
+        const { rows } = await sql<{ column_name: string }>`
+          select column_name from information_schema.columns
+          where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER' order by ordinal_position`.execute(trx);
+        const columns = sql.join(rows.map((row) => sql.id(row.column_name)));
         await sql`delete from ${sql.id('public', table)}`.execute(trx);
-        await sql`insert into ${sql.id('public', table)} select * from ${sql.id(scratch, table)}`.execute(trx);
+        await sql`insert into ${sql.id('public', table)} (${columns}) select ${columns} from ${sql.id(scratch, table)}`.execute(trx);
       }
       await resetCheckpoint(trx, projection.name, from);
     });

@@ -43,7 +43,7 @@ const mealId = /^[\w-]{1,64}$/;
 /** Rooms anyone, visitor included, may join on request. */
 function isPublicRoom(room: string): boolean {
   return (
-    room === rooms.upcoming || (room.startsWith(mealRoomPrefix) && mealId.test(room.slice(mealRoomPrefix.length)))
+    room === rooms.upcoming || room === rooms.catalog || (room.startsWith(mealRoomPrefix) && mealId.test(room.slice(mealRoomPrefix.length)))
   );
 }
 

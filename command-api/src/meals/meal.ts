@@ -1,0 +1,101 @@
+import type { EventOf, MealCategory } from '@hostel/contracts';
+import { streamName } from '@hostel/contracts';
+import { conflict, forbidden, notFound } from '@hostel/platform/http';
+import type { Decider } from '../command-handler';
+
+export type MealEvent = EventOf<'MealAdded'> | EventOf<'MealEdited'> | EventOf<'MealDeleted'> | EventOf<'MealLiked'>;
+
+export interface MealFields {
+  title: string;
+  category: MealCategory;
+  image: string;
+  ingredients: string[];
+  description: string;
+  price: number;
+  distributorName: string;
+  rating: number;
+}
+
+export type MealState =
+  | { status: 'none' }
+  | { status: 'deleted'; mealId: string }
+  | ({ status: 'listed'; mealId: string; distributorEmail: string; likedBy: readonly string[] } & MealFields);
+
+export const mealStream = (mealId: string) => streamName('meal', mealId);
+
+/** Commands on a meal stream; the actor's role and id arrive with them (the decider checks them). */
+export type MealCommand =
+  | { type: 'AddMeal'; mealId: string; actorRole: 'user' | 'admin'; fields: Omit<MealFields, 'rating' | 'distributorName'>; distributorName: string; distributorEmail: string; postTime: string }
+  | { type: 'EditMeal'; mealId: string; actorRole: 'user' | 'admin'; changes: Partial<MealFields> }
+  | { type: 'DeleteMeal'; mealId: string; actorRole: 'user' | 'admin' }
+  | { type: 'LikeMeal'; mealId: string; userId: string };
+
+export function evolveMeal(state: MealState, event: MealEvent): MealState {
+  switch (event.type) {
+    case 'MealAdded': {
+      const { mealId, distributorEmail, postTime: _postTime, ...fields } = event.data;
+      return { status: 'listed', mealId, distributorEmail, likedBy: [], ...fields };
+    }
+    case 'MealEdited':
+      return state.status === 'listed' ? { ...state, ...event.data.changes } : state;
+    case 'MealDeleted':
+      return { status: 'deleted', mealId: event.data.mealId };
+    case 'MealLiked':
+      return state.status === 'listed' ? { ...state, likedBy: [...state.likedBy, event.data.userId] } : state;
+    default: {
+      const unhandled: never = event;
+      return unhandled;
+    }
+  }
+}
+
+function requireAdmin(role: 'user' | 'admin') {
+  if (role !== 'admin') throw forbidden('Only admins can manage meals');
+}
+
+function listed(state: MealState) {
+  if (state.status !== 'listed') throw notFound('Meal not found');
+  return state;
+}
+
+function decide(command: MealCommand, state: MealState): MealEvent[] {
+  switch (command.type) {
+    case 'AddMeal':
+      requireAdmin(command.actorRole);
+      if (state.status !== 'none') throw conflict('This meal already exists');
+      return [
+        {
+          type: 'MealAdded',
+          data: {
+            mealId: command.mealId,
+            ...command.fields,
+            distributorName: command.distributorName,
+            distributorEmail: command.distributorEmail,
+            postTime: command.postTime,
+            rating: 0,
+          },
+        },
+      ];
+    case 'EditMeal': {
+      requireAdmin(command.actorRole);
+      const meal = listed(state);
+      const changes = Object.fromEntries(
+        Object.entries(command.changes).filter(([key, value]) => value !== undefined && JSON.stringify(meal[key as keyof MealFields]) !== JSON.stringify(value)),
+      ) as Partial<MealFields>;
+      return Object.keys(changes).length === 0 ? [] : [{ type: 'MealEdited', data: { mealId: meal.mealId, changes } }];
+    }
+    case 'DeleteMeal':
+      requireAdmin(command.actorRole);
+      return [{ type: 'MealDeleted', data: { mealId: listed(state).mealId } }];
+    case 'LikeMeal': {
+      const meal = listed(state);
+      return meal.likedBy.includes(command.userId) ? [] : [{ type: 'MealLiked', data: { mealId: meal.mealId, userId: command.userId } }];
+    }
+    default: {
+      const unhandled: never = command;
+      return unhandled;
+    }
+  }
+}
+
+export const mealDecider: Decider<MealCommand, MealEvent, MealState> = { initialState: { status: 'none' }, evolve: evolveMeal, decide };

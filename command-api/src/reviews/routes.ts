@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AddReviewBody } from '@hostel/contracts';
+import type { EventStore } from '@hostel/eventstore';
+import { actorOf } from '@hostel/platform/http';
+import { handleCommand, loadState } from '../command-handler';
+import { mealDecider, mealStream } from '../meals/meal';
+import { reviewDecider, reviewStream } from './review';
+
+/** Reviews: anyone signed in writes one (name and email from their account); the author or an admin deletes it. */
+export function reviewRoutes(app: FastifyInstance, deps: { store: EventStore }): void {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post('/api/reviews', { config: { access: 'user' }, schema: { body: AddReviewBody } }, async (request, reply) => {
+    const actor = actorOf(request);
+    const { state: meal } = await loadState(deps.store, mealStream(request.body.mealId), mealDecider);
+    const reviewId = crypto.randomUUID();
+    const result = await handleCommand(
+      deps.store,
+      reviewStream(reviewId),
+      reviewDecider,
+      {
+        type: 'AddReview',
+        reviewId,
+        meal: meal.status === 'listed' ? { mealId: meal.mealId, title: meal.title, distributorName: meal.distributorName } : undefined,
+        author: { userId: actor.sub, email: actor.email, name: actor.name },
+        review: request.body.review,
+        createdAt: new Date().toISOString(),
+      },
+      { actor: actor.sub, correlationId: request.id },
+    );
+    return reply.code(201).send({ _id: reviewId, message: 'Review added!', position: result.position });
+  });
+
+  routes.delete(
+    '/api/reviews/:id',
+    { config: { access: 'user' }, schema: { params: z.object({ id: z.uuid('Review not found') }) } },
+    async (request) => {
+      const actor = actorOf(request);
+      const result = await handleCommand(
+        deps.store,
+        reviewStream(request.params.id),
+        reviewDecider,
+        { type: 'DeleteReview', reviewId: request.params.id, actorId: actor.sub, actorRole: actor.role },
+        { actor: actor.sub, correlationId: request.id },
+      );
+      return { message: 'Review has been deleted.', position: result.position };
+    },
+  );
+}
