@@ -4,11 +4,11 @@ import { NoticeProvider } from '@/components/ui/notice-dialog';
 import { createApiClient } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth';
 import { createAuthSession } from '@/lib/auth-session';
-import { useLiveUpdates } from '@/lib/live-updates';
+import { createLiveRooms, type LiveRooms, LiveRoomsProvider, useLiveUpdates } from '@/lib/live-updates';
 import { createQueryClient } from '@/lib/query-client';
 
-function LiveUpdates({ enabled }: { enabled: boolean }) {
-  useLiveUpdates(enabled);
+function LiveUpdates({ enabled, rooms }: { enabled: boolean; rooms: LiveRooms }) {
+  useLiveUpdates(enabled, rooms);
   return null;
 }
 
@@ -28,7 +28,7 @@ export function AppProvider({
 }) {
   const [app] = useState(() => {
     const session = createAuthSession();
-    return { session, api: createApiClient(session), queryClient: givenQueryClient ?? createQueryClient() };
+    return { session, api: createApiClient(session), queryClient: givenQueryClient ?? createQueryClient(), liveRooms: createLiveRooms() };
   });
 
   useEffect(() => {
@@ -45,10 +45,12 @@ export function AppProvider({
   return (
     <QueryClientProvider client={app.queryClient}>
       <AuthProvider session={app.session} api={app.api}>
-        <NoticeProvider>
-          <LiveUpdates enabled={liveUpdates} />
-          {children}
-        </NoticeProvider>
+        <LiveRoomsProvider rooms={app.liveRooms}>
+          <NoticeProvider>
+            <LiveUpdates enabled={liveUpdates} rooms={app.liveRooms} />
+            {children}
+          </NoticeProvider>
+        </LiveRoomsProvider>
       </AuthProvider>
     </QueryClientProvider>
   );

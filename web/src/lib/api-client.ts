@@ -35,6 +35,8 @@ export interface ApiClient {
   get<T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   post<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   patch<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  delete<T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
 }
 
 function withQuery(path: string, query: RequestOptions['query']) {
@@ -114,5 +116,9 @@ export function createApiClient(session: AuthSession): ApiClient {
       (await request<T>(path, { ...options, method: 'POST', body })).data,
     patch: async <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       (await request<T>(path, { ...options, method: 'PATCH', body })).data,
+    put: async <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      (await request<T>(path, { ...options, method: 'PUT', body })).data,
+    delete: async <T,>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+      (await request<T>(path, { ...options, method: 'DELETE' })).data,
   };
 }

@@ -1,0 +1,62 @@
+import { ALL_MEALS_PAGE_SIZE, MealDto, type MealsQuery } from '@hostel/contracts';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ApiClient } from '@/lib/api-client';
+import { useApi } from '@/lib/auth';
+
+/** What a list of meals is narrowed and ordered by (`GET /api/meals` without the paging). */
+export type MealsFilter = Partial<Omit<MealsQuery, 'skip' | 'limit'>>;
+
+export interface MealsPage {
+  meals: MealDto[];
+  /** Every meal matching the filter (X-Total-Count). */
+  total: number;
+}
+
+/** SPEC section 9: meal lists stay fresh for 5 minutes; live pushes invalidate them sooner. */
+const MEALS_STALE_MS = 5 * 60_000;
+
+/** `GET /api/meals`: one page of meals matching the filter, with the total. */
+export async function getMeals(api: ApiClient, filter: MealsFilter, skip: number, limit: number): Promise<MealsPage> {
+  const response = await api.request('/api/meals', { query: { ...filter, skip, limit } });
+  const meals = z.array(MealDto).parse(response.data);
+  const total = Number(response.headers.get('x-total-count') ?? Number.NaN);
+  return { meals, total: Number.isFinite(total) ? total : skip + meals.length };
+}
+
+/** A numbered page (the admin table, the home cards). Keys start with 'meals' so catalogue pushes refresh them. */
+export function mealsQueryOptions(api: ApiClient, filter: MealsFilter, page: number, pageSize: number) {
+  return queryOptions({
+    queryKey: ['meals', 'page', filter, page, pageSize],
+    queryFn: () => getMeals(api, filter, page * pageSize, pageSize),
+    staleTime: MEALS_STALE_MS,
+  });
+}
+
+export function useMeals(filter: MealsFilter, { page = 0, pageSize }: { page?: number; pageSize: number }) {
+  const api = useApi();
+  // Keep the current page on screen while the next one loads.
+  return useQuery({ ...mealsQueryOptions(api, filter, page, pageSize), placeholderData: keepPreviousData });
+}
+
+/**
+ * The all-meals grid: pages of 9 fetched by `skip`. A next page exists while the last one was
+ * full and the total is not reached; the next skip is the count already loaded (SPEC section 4).
+ */
+export function infiniteMealsQueryOptions(api: ApiClient, filter: MealsFilter) {
+  return infiniteQueryOptions({
+    queryKey: ['meals', 'infinite', filter],
+    queryFn: ({ pageParam }) => getMeals(api, filter, pageParam, ALL_MEALS_PAGE_SIZE),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((count, page) => count + page.meals.length, 0);
+      return last.meals.length === 0 || loaded >= last.total ? undefined : loaded;
+    },
+    staleTime: MEALS_STALE_MS,
+  });
+}
+
+export function useInfiniteMeals(filter: MealsFilter) {
+  const api = useApi();
+  return useInfiniteQuery(infiniteMealsQueryOptions(api, filter));
+}

@@ -1,0 +1,99 @@
+import type { LiveMessages } from '@hostel/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useEffect, type ReactNode } from 'react';
+import { io, type Socket } from 'socket.io-client';
+import { useAuthSession, useSession } from './auth';
+
+type ServerEvents = { [E in keyof LiveMessages]: (message: LiveMessages[E]) => void };
+interface ClientEvents {
+  subscribe(room: string): void;
+  unsubscribe(room: string): void;
+}
+type LiveSocket = Socket<ServerEvents, ClientEvents>;
+
+/**
+ * The public rooms (`meal:<id>`, `meals`, `upcoming`) the screens on show want pushes from. Several
+ * screens may want one room, so joins are counted; the socket joins every wanted room again on each
+ * (re)connect, because the server forgets a connection's rooms when it drops.
+ */
+export interface LiveRooms {
+  /** Wants pushes from `room` until the answered function is called. */
+  join(room: string): () => void;
+  /** The connection to join rooms on (null when there is none). */
+  attach(socket: LiveSocket | null): void;
+}
+
+export function createLiveRooms(): LiveRooms {
+  const wanted = new Map<string, number>();
+  let socket: LiveSocket | null = null;
+  const joinAll = () => wanted.forEach((_count, room) => socket?.emit('subscribe', room));
+  return {
+    attach(next) {
+      socket?.off('connect', joinAll);
+      socket = next;
+      socket?.on('connect', joinAll);
+      if (socket?.connected) joinAll();
+    },
+    join(room) {
+      const count = wanted.get(room) ?? 0;
+      wanted.set(room, count + 1);
+      if (count === 0 && socket?.connected) socket.emit('subscribe', room);
+      let left = false;
+      return () => {
+        if (left) return;
+        left = true;
+        const remaining = (wanted.get(room) ?? 1) - 1;
+        if (remaining > 0) return void wanted.set(room, remaining);
+        wanted.delete(room);
+        if (socket?.connected) socket.emit('unsubscribe', room);
+      };
+    },
+  };
+}
+
+const LiveRoomsContext = createContext<LiveRooms | null>(null);
+
+export function LiveRoomsProvider({ rooms, children }: { rooms: LiveRooms; children: ReactNode }) {
+  return <LiveRoomsContext value={rooms}>{children}</LiveRoomsContext>;
+}
+
+/** Receives the pushes of a public room while the calling screen is on show (none for `undefined`). */
+export function useLiveRoom(room: string | undefined) {
+  const rooms = use(LiveRoomsContext);
+  useEffect(() => (room && rooms ? rooms.join(room) : undefined), [room, rooms]);
+}
+
+/**
+ * Keeps one socket.io connection on our own origin, authenticated with the current access token
+ * (a new token means a new connection, so the server re-checks the rooms). A `changed` push
+ * invalidates the TanStack Query keys that start with its resource: the cache stays the only store.
+ */
+export function useLiveUpdates(enabled: boolean, rooms: LiveRooms) {
+  const session = useAuthSession();
+  const state = useSession();
+  const queryClient = useQueryClient();
+  const token = state.status === 'signed-in' ? state.token : null;
+  const restoring = state.status === 'restoring';
+
+  useEffect(() => {
+    if (!enabled || restoring) return;
+    // A function, not a value: a reconnect after a network drop presents the token current by then.
+    const socket: LiveSocket = io({
+      path: '/socket.io',
+      auth: (send) => {
+        const current = session.getState();
+        send(current.status === 'signed-in' ? { token: current.token } : {});
+      },
+    });
+    rooms.attach(socket);
+    // The whole resource, not just the id: a changed item may also move in or out of a list's page.
+    socket.on('changed', ({ resource }) => {
+      void queryClient.invalidateQueries({ queryKey: [resource] });
+    });
+    socket.on('connect_error', (error) => console.warn('Live updates unavailable', error.message));
+    return () => {
+      rooms.attach(null);
+      socket.disconnect();
+    };
+  }, [enabled, restoring, token, session, queryClient, rooms]);
+}
