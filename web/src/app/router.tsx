@@ -6,13 +6,12 @@ import { paths } from '@/config/paths';
 import { CanonicalRedirect, RequireAdmin, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
+import { AllMealsRoute, MealDetailRoute } from './routes/meals';
 import {
   AddMealRoute,
   AdminAllMealsRoute,
-  AllMealsRoute,
   AllReviewsRoute,
   CheckoutRoute,
-  MealDetailRoute,
   MyReviewsRoute,
   PaymentHistoryRoute,
   RequestedMealsRoute,

@@ -15,10 +15,8 @@ function Pending({ title, inMainLayout = false }: { title: string; inMainLayout?
   );
 }
 
-export const AllMealsRoute = () => <Pending inMainLayout title="Explore All Meals" />;
 export const UpcomingMealsRoute = () => <Pending inMainLayout title="Upcoming Meals" />;
 export const CheckoutRoute = () => <Pending inMainLayout title="Checkout" />;
-export const MealDetailRoute = () => <Pending inMainLayout title="Meal Details" />;
 
 export const RequestedMealsRoute = () => <Pending title="My Requested Meals" />;
 export const MyReviewsRoute = () => <Pending title="My Reviews" />;

@@ -11,6 +11,8 @@ export interface Notice {
   tone?: 'success' | 'error' | 'info';
   /** Closes by itself after this long (the spec's success dialogs: 1.5 s, promotions: 2 s). */
   autoCloseMs?: number;
+  /** A button that does something (e.g. 'Go to Sign Up') in place of the plain OK. */
+  action?: { label: string; onSelect: () => void };
 }
 
 const NoticeContext = createContext<((notice: Notice) => void) | null>(null);
@@ -59,7 +61,9 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
               <Dialog.Description className="text-slate-700">{notice.text}</Dialog.Description>
             ) : null}
             <Dialog.Close asChild>
-              <Button className="mt-2 min-w-24">OK</Button>
+              <Button className="mt-2 min-w-24" onClick={notice?.action?.onSelect}>
+                {notice?.action?.label ?? 'OK'}
+              </Button>
             </Dialog.Close>
           </Dialog.Content>
         </Dialog.Portal>

@@ -9,19 +9,11 @@ import { useNotice } from '@/components/ui/notice-dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useUsers } from '../api/get-users';
 import { usePromoteUser } from '../api/promote-user';
 
 const PROMOTED_AUTO_CLOSE_MS = 2000;
-
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 function BadgeCell({ badge }: { badge: UserDto['badge'] }) {
   if (!badge) return <Badge level="none">Free</Badge>;

@@ -1,0 +1,29 @@
+import { useParams } from 'react-router';
+import { PageHeading } from '@/components/layouts/page-heading';
+import { AllMeals } from '@/features/meals/components/all-meals';
+import { MealDetail } from '@/features/meals/components/meal-detail';
+import { MealReviews } from '@/features/reviews/components/meal-reviews';
+import { AddReviewForm } from '@/features/reviews/components/review-form';
+
+export function AllMealsRoute() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageHeading>Explore All Meals</PageHeading>
+      <AllMeals />
+    </div>
+  );
+}
+
+/** /meal/{id}: the meal (from the meals feature) and its reviews (from the reviews feature). */
+export function MealDetailRoute() {
+  const { id = '' } = useParams();
+  return (
+    <div className="mx-auto grid max-w-6xl gap-12 px-4 py-10">
+      <MealDetail mealId={id} />
+      <div className="grid gap-6 md:max-w-3xl">
+        <MealReviews mealId={id} />
+        <AddReviewForm mealId={id} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { MEAL_CATEGORIES, type MealCategory, rooms } from '@hostel/contracts';
+import { Coffee, LayoutGrid, Moon, Sun } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { useLiveRoom } from '@/lib/live-updates';
+import { useMeals } from '../api/get-meals';
+import { MealCard } from './meal-card';
+
+/** Home shows at most this many meals of the chosen category (SPEC section 9). */
+const HOME_MEAL_COUNT = 3;
+type Choice = MealCategory | 'All';
+const choices: { value: Choice; Icon: typeof Coffee }[] = [
+  { value: MEAL_CATEGORIES[0], Icon: Coffee },
+  { value: MEAL_CATEGORIES[1], Icon: Sun },
+  { value: MEAL_CATEGORIES[2], Icon: Moon },
+  { value: 'All', Icon: LayoutGrid },
+];
+
+/** 'Our Meals Categories': a category toggle (Breakfast first) and the first three meals of it. */
+export function CategoryBrowser() {
+  const [category, setCategory] = useState<Choice>('Breakfast');
+  const meals = useMeals({ category }, { pageSize: HOME_MEAL_COUNT });
+  useLiveRoom(rooms.catalog);
+
+  return (
+    <section aria-labelledby="categories-title" className="mx-auto grid max-w-6xl gap-6 px-4 py-16">
+      <h2 id="categories-title" className="text-center text-3xl font-bold text-slate-900">
+        Our Meals Categories
+      </h2>
+      <div role="group" aria-label="Meal category" className="flex flex-wrap justify-center gap-2">
+        {choices.map(({ value, Icon }) => (
+          <Button key={value} variant={value === category ? 'default' : 'outline'} aria-pressed={value === category} onClick={() => setCategory(value)}>
+            <Icon aria-hidden="true" />
+            {value}
+          </Button>
+        ))}
+      </div>
+      <div aria-live="polite" aria-busy={meals.isFetching}>
+        {meals.isPending ? (
+          <p role="status" className="text-center text-slate-700">
+            Loading meals...
+          </p>
+        ) : meals.isError ? (
+          <p role="alert" className="text-center font-medium text-red-700">
+            Failed to fetch meals.
+          </p>
+        ) : meals.data.meals.length === 0 ? (
+          <p className="text-center text-slate-700">No meals found in this category.</p>
+        ) : (
+          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {meals.data.meals.map((meal) => (
+              <li key={meal._id} className="grid">
+                <MealCard meal={meal} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

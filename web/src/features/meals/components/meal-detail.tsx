@@ -1,0 +1,119 @@
+import { rooms } from '@hostel/contracts';
+import { Heart, Star, Utensils } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useNotice } from '@/components/ui/notice-dialog';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useLiveRoom } from '@/lib/live-updates';
+import { useRequireSignIn } from '@/lib/require-sign-in';
+import { useMeal } from '../api/get-meal';
+import { useLikeMeal } from '../api/like-meal';
+import { formatPrice, formatRating } from './meal-card';
+
+function LikeButton({ mealId, likes, likedByMe }: { mealId: string; likes: number; likedByMe: boolean }) {
+  const like = useLikeMeal(mealId);
+  const notice = useNotice();
+  const requireSignIn = useRequireSignIn();
+  const onLike = () =>
+    requireSignIn(() =>
+      like.mutate(undefined, {
+        onError: (error) => notice({ title: 'Error', text: (error instanceof ApiError && error.serverMessage) || 'Failed to like', tone: 'error' }),
+      }),
+    );
+  // One like per person: once liked, the button stays pressed and can't be used again.
+  return (
+    <Button
+      variant={likedByMe ? 'default' : 'outline'}
+      aria-pressed={likedByMe}
+      disabled={likedByMe || like.isPending}
+      aria-busy={like.isPending}
+      onClick={onLike}
+      className={cn(likedByMe && 'disabled:opacity-100')}
+    >
+      <Heart aria-hidden="true" className={cn(likedByMe && 'fill-current')} />
+      {likedByMe ? 'Liked' : 'Like'}
+      <span aria-hidden="true">·</span>
+      <span>
+        {likes} <span className="sr-only">likes</span>
+      </span>
+    </Button>
+  );
+}
+
+function RequestButton() {
+  const notice = useNotice();
+  const requireSignIn = useRequireSignIn();
+  // Requests arrive with the meal-requests work; until then the button says so instead of doing nothing.
+  return (
+    <Button variant="outline" onClick={() => requireSignIn(() => notice({ title: 'Request Meal', text: 'Meal requests open soon.', tone: 'info' }))}>
+      <Utensils aria-hidden="true" />
+      Request Meal
+    </Button>
+  );
+}
+
+/** One meal: what it is, who serves it, its counts (live), and the like and request actions. */
+export function MealDetail({ mealId }: { mealId: string }) {
+  const meal = useMeal(mealId);
+  useLiveRoom(rooms.meal(mealId));
+
+  if (meal.isPending) return <p role="status">Loading meal details...</p>;
+  if (meal.isError) {
+    return (
+      <div role="alert" className="grid gap-1">
+        <p className="font-medium text-red-700">Error loading meal details</p>
+        {meal.error instanceof ApiError && meal.error.status === 404 ? <p className="text-slate-700">This meal does not exist or was removed.</p> : null}
+      </div>
+    );
+  }
+
+  const { title, image, distributorName, postTime, description, ingredients, rating, price, category, likes, likedByMe } = meal.data;
+  return (
+    <article aria-labelledby="meal-title" className="grid gap-8 md:grid-cols-2">
+      <title>{title}</title>
+      <img src={image} alt={title} width={800} height={600} className="aspect-[4/3] w-full rounded-xl object-cover shadow" />
+      <div className="grid content-start gap-4">
+        <p className="text-sm font-semibold tracking-wide text-orange-800 uppercase">{category}</p>
+        <h1 id="meal-title" className="text-3xl font-bold text-slate-900">
+          {title}
+        </h1>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+          <dt className="font-semibold">Distributor</dt>
+          <dd>{distributorName}</dd>
+          <dt className="font-semibold">Posted</dt>
+          <dd>
+            <time dateTime={postTime}>{new Date(postTime).toLocaleString()}</time>
+          </dd>
+          <dt className="font-semibold">Rating</dt>
+          <dd className="flex items-center gap-1">
+            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
+            {formatRating(rating)}
+          </dd>
+          <dt className="font-semibold">Price</dt>
+          <dd>{formatPrice(price)}</dd>
+        </dl>
+        <p className="text-slate-800">{description}</p>
+        <section aria-labelledby="ingredients-title" className="grid gap-2">
+          <h2 id="ingredients-title" className="text-lg font-semibold text-slate-900">
+            Ingredients
+          </h2>
+          {Array.isArray(ingredients) && ingredients.length > 0 ? (
+            <ul className="flex flex-wrap gap-2">
+              {ingredients.map((ingredient) => (
+                <li key={ingredient} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-800">
+                  {ingredient}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-slate-700">No ingredients available</p>
+          )}
+        </section>
+        <div className="flex flex-wrap gap-3" aria-live="polite">
+          <LikeButton mealId={mealId} likes={likes} likedByMe={likedByMe} />
+          <RequestButton />
+        </div>
+      </div>
+    </article>
+  );
+}
