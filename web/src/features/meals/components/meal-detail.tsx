@@ -34,7 +34,7 @@ function LikeButton({ mealId, likes, likedByMe }: { mealId: string; likes: numbe
       {likedByMe ? 'Liked' : 'Like'}
       <span aria-hidden="true">·</span>
       <span>
-        {likes} <span className="sr-only">likes</span>
+        {likes} <span className="sr-only">{likes === 1 ? 'like' : 'likes'}</span>
       </span>
     </Button>
   );
