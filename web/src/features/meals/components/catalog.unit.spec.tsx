@@ -1,0 +1,132 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeMeal, serveCatalog } from '@/testing/fake-catalog';
+import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { renderApp } from '@/testing/render-app';
+
+const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
+const breakfasts = Array.from({ length: 5 }, (_, index) => makeMeal({ title: `Breakfast ${index + 1}`, category: 'Breakfast', price: 4 + index }));
+const dinners = [makeMeal({ title: 'Lentil Dal', category: 'Dinner', price: 12 }), makeMeal({ title: 'Fish Curry', category: 'Dinner', price: 24 })];
+
+const categories = () => screen.getByRole('region', { name: 'Our Meals Categories' });
+const cardTitles = (container: HTMLElement) => within(container).queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+
+describe('Our Meals Categories (home)', () => {
+  it('given meals, when home opens, then Breakfast is chosen and only its first three meals show', async () => {
+    const server = startFakeServer();
+    serveCatalog(server, { meals: [...breakfasts, ...dinners] });
+    renderApp('/');
+
+    await screen.findByRole('article', { name: 'Breakfast 1' });
+    expect(within(categories()).getByRole('button', { name: 'Breakfast' })).toHaveAttribute('aria-pressed', 'true');
+    expect(cardTitles(categories())).toEqual(['Breakfast 1', 'Breakfast 2', 'Breakfast 3']);
+    const [request] = server.requests('GET', '/api/meals');
+    expect(Object.fromEntries(request!.query)).toMatchObject({ category: 'Breakfast', limit: '3', skip: '0' });
+    expect(within(categories()).getByRole('link', { name: 'View Details' , description: 'Breakfast 1' })).toHaveAttribute('href', `/meal/${breakfasts[0]!._id}`);
+  });
+
+  it('given a click on Dinner, then Dinner is highlighted and its meals replace the others', async () => {
+    const server = startFakeServer();
+    serveCatalog(server, { meals: [...breakfasts, ...dinners] });
+    renderApp('/');
+    await screen.findByRole('article', { name: 'Breakfast 1' });
+
+    await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Dinner' }));
+
+    expect(await screen.findByRole('article', { name: 'Lentil Dal' })).toBeInTheDocument();
+    expect(cardTitles(categories())).toEqual(['Lentil Dal', 'Fish Curry']);
+    expect(within(categories()).getByRole('button', { name: 'Dinner' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(categories()).getByRole('button', { name: 'Breakfast' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('given an empty category, then says so; given a failure, then says that in an alert', async () => {
+    const server = startFakeServer();
+    serveCatalog(server, { meals: breakfasts });
+    renderApp('/');
+    await screen.findByRole('article', { name: 'Breakfast 1' });
+    await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Lunch' }));
+    expect(await within(categories()).findByText('No meals found in this category.')).toBeInTheDocument();
+
+    server.override((request) => (request.path === '/api/meals' ? json(400, { message: 'Bad filter' }) : undefined));
+    server.state.overrides.reverse(); // the first matching override answers: the failure now comes first
+    await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Dinner' }));
+    expect(await within(categories()).findByRole('alert')).toHaveTextContent('Failed to fetch meals.');
+  });
+});
+
+describe('Choose Your Membership (home)', () => {
+  it('given a visitor, when a plan is chosen, then Sign Up Required leads to sign-in', async () => {
+    const server = startFakeServer();
+    serveCatalog(server, { meals: [] });
+    const { router } = renderApp('/');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Choose Gold' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Sign Up Required' });
+    expect(dialog).toHaveTextContent('Please sign up or log in first to purchase a membership!');
+    await user.click(within(dialog).getByRole('button', { name: 'Go to Sign Up' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/SignUp'));
+  });
+
+  it('given a signed-in student, when a plan is chosen, then goes to its checkout', async () => {
+    const server = startFakeServer({ users: [student], signedInAs: student.email });
+    serveCatalog(server, { meals: [] });
+    const { router } = renderApp('/');
+    await screen.findByRole('button', { name: 'Account menu' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Choose Platinum' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/Platinum'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Explore All Meals', () => {
+  const many = Array.from({ length: 12 }, (_, index) =>
+    makeMeal({ title: `Meal ${String(index + 1).padStart(2, '0')}`, category: index % 2 ? 'Lunch' : 'Dinner', price: 2 + index * 4 }),
+  );
+
+  it('given a search from the hero, then filters by it; Load more fetches the next page from the count loaded', async () => {
+    const server = startFakeServer();
+    serveCatalog(server, { meals: many });
+    renderApp('/AllMeals?search=meal');
+    const list = await screen.findByRole('list', { name: 'Meals' });
+
+    expect(screen.getByRole('searchbox', { name: 'Search meals' })).toHaveValue('meal');
+    expect(within(list).getAllByRole('article')).toHaveLength(9);
+    expect(screen.getByText('Showing 9 of 12 meals')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(12));
+    expect(server.requests('GET', '/api/meals').map((request) => [request.query.get('search'), request.query.get('skip')])).toEqual([
+      ['meal', '0'],
+      ['meal', '9'],
+    ]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('given a category and a price band, then asks for them and keeps them in the URL', async () => {
+    const server = startFakeServer();
+    serveCatalog(server, { meals: many });
+    const { router } = renderApp('/AllMeals');
+    await screen.findByRole('list', { name: 'Meals' });
+    const user = userEvent.setup();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Lunch');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Price' }), '$10-$20');
+
+    await waitFor(() => expect(router.state.location.search).toBe('?category=Lunch&price=10-20'));
+    const last = server.requests('GET', '/api/meals').at(-1)!;
+    expect(Object.fromEntries(last.query)).toMatchObject({ category: 'Lunch', priceMin: '10', priceMax: '20', skip: '0', limit: '9' });
+    await waitFor(() => expect(cardTitles(screen.getByRole('list', { name: 'Meals' }))).toEqual(['Meal 04']));
+  });
+
+  it('given a failing server, then shows Error: and the message', async () => {
+    const server = startFakeServer();
+    server.override((request) => (request.path === '/api/meals' ? json(400, { message: 'Price band not understood' }) : undefined));
+    renderApp('/AllMeals');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Price band not understood');
+  });
+});
