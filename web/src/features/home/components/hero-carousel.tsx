@@ -1,8 +1,8 @@
-import { Pause, Play, Search } from 'lucide-react';
+import { Pause, Play } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { SearchInput } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { usePrefersReducedMotion } from './use-prefers-reduced-motion';
@@ -29,10 +29,7 @@ function HeroSearch() {
       <label htmlFor="hero-search" className="sr-only">
         Search meals
       </label>
-      <div className="relative flex-1">
-        <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-600" />
-        <Input id="hero-search" type="search" placeholder="Search for any product..." className="h-12 pl-9 text-base" value={text} onChange={(event) => setText(event.target.value)} />
-      </div>
+      <SearchInput id="hero-search" placeholder="Search for any product..." className="h-12 text-base" value={text} onChange={(event) => setText(event.target.value)} />
       <Button type="submit" size="lg" className="h-12">
         Search
       </Button>

@@ -1,10 +1,9 @@
 import { MEAL_CATEGORIES, type MealCategory, rooms } from '@hostel/contracts';
-import { Search } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { useLiveRoom } from '@/lib/live-updates';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -76,17 +75,12 @@ export function AllMeals() {
       <search className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 md:grid-cols-[2fr_1fr_1fr]">
         <div className="grid gap-1.5">
           <Label htmlFor="meal-search">Search meals</Label>
-          <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-600" />
-            <Input
-              id="meal-search"
-              type="search"
-              placeholder="Search by name, ingredient or description"
-              className="pl-9"
-              value={searchText}
-              onChange={(event) => setSearchText(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            id="meal-search"
+            placeholder="Search by name, ingredient or description"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="meal-category">Category</Label>

@@ -1,12 +1,11 @@
 import { DASHBOARD_PAGE_SIZE, USER_SEARCH_DEBOUNCE_MS, type UserDto } from '@hostel/contracts';
-import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { Pagination } from '@/components/ui/pagination';
+import { SearchInput } from '@/components/ui/search-input';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -63,17 +62,7 @@ export function ManageUsers() {
     <div className="grid gap-4">
       <div className="grid max-w-md gap-1.5">
         <Label htmlFor="user-search">Search users</Label>
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-600" />
-          <Input
-            id="user-search"
-            type="search"
-            placeholder="Search by username or email"
-            className="pl-9"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </div>
+        <SearchInput id="user-search" placeholder="Search by username or email" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
       </div>
 
       {users.isPending ? (
