@@ -37,10 +37,12 @@ export function serveCatalog(server: FakeServer, { meals, reviews = [] }: { meal
     if (method === 'GET' && path === '/api/meals') {
       const category = query.get('category');
       const search = query.get('search')?.toLowerCase();
+      const distributor = query.get('distributorEmail');
       const [min, max] = [query.get('priceMin'), query.get('priceMax')].map((value) => (value === null ? undefined : Number(value)));
       const matching = state.meals.filter(
         (meal) =>
           (!category || category === 'All' || meal.category === category) &&
+          (!distributor || meal.distributorEmail === distributor) &&
           (!search || `${meal.title} ${meal.description} ${meal.ingredients.join(' ')}`.toLowerCase().includes(search)) &&
           (min === undefined || meal.price >= min) &&
           (max === undefined || meal.price <= max),

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { makeMeal, serveCatalog } from '@/testing/fake-catalog';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -64,12 +65,13 @@ describe('route guards', () => {
 
 describe('dashboard role redirect', () => {
   it('given an admin, when opening /dashboard, then replaces it with the admin profile', async () => {
-    startFakeServer({ users: [admin], signedInAs: admin.email });
+    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    serveCatalog(server, { meals: [makeMeal({ title: 'Dal', distributorEmail: admin.email }), makeMeal({ title: 'Rice', distributorEmail: admin.email }), makeMeal({ title: 'Soup' })] });
     const { router } = renderApp('/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/adminProfile'));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(await screen.findByText('Meals Added: 0')).toBeInTheDocument();
+    expect(await screen.findByText('Meals Added: 2')).toBeInTheDocument();
   });
 
   it('given a student, when opening /dashboard, then replaces it with My Profile', async () => {

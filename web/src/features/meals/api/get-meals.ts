@@ -1,27 +1,20 @@
 import { ALL_MEALS_PAGE_SIZE, MealDto, type MealsQuery } from '@hostel/contracts';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
+import { getPage, type Page } from '@/lib/get-page';
 
 /** What a list of meals is narrowed and ordered by (`GET /api/meals` without the paging). */
 export type MealsFilter = Partial<Omit<MealsQuery, 'skip' | 'limit'>>;
 
-export interface MealsPage {
-  meals: MealDto[];
-  /** Every meal matching the filter (X-Total-Count). */
-  total: number;
-}
+export type MealsPage = Page<MealDto>;
 
 /** SPEC section 9: meal lists stay fresh for 5 minutes; live pushes invalidate them sooner. */
 const MEALS_STALE_MS = 5 * 60_000;
 
 /** `GET /api/meals`: one page of meals matching the filter, with the total. */
-export async function getMeals(api: ApiClient, filter: MealsFilter, skip: number, limit: number): Promise<MealsPage> {
-  const response = await api.request('/api/meals', { query: { ...filter, skip, limit } });
-  const meals = z.array(MealDto).parse(response.data);
-  const total = Number(response.headers.get('x-total-count') ?? Number.NaN);
-  return { meals, total: Number.isFinite(total) ? total : skip + meals.length };
+export function getMeals(api: ApiClient, filter: MealsFilter, skip: number, limit: number): Promise<MealsPage> {
+  return getPage(api, '/api/meals', MealDto, { query: filter, skip, limit });
 }
 
 /** A numbered page (the admin table, the home cards). Keys start with 'meals' so catalogue pushes refresh them. */
@@ -49,8 +42,8 @@ export function infiniteMealsQueryOptions(api: ApiClient, filter: MealsFilter) {
     queryFn: ({ pageParam }) => getMeals(api, filter, pageParam, ALL_MEALS_PAGE_SIZE),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((count, page) => count + page.meals.length, 0);
-      return last.meals.length === 0 || loaded >= last.total ? undefined : loaded;
+      const loaded = pages.reduce((count, page) => count + page.items.length, 0);
+      return last.items.length === 0 || loaded >= last.total ? undefined : loaded;
     },
     staleTime: MEALS_STALE_MS,
   });

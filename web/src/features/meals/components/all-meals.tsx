@@ -66,7 +66,7 @@ export function AllMeals() {
   };
   const meals = useInfiniteMeals(filter);
   useLiveRoom(rooms.catalog);
-  const loaded = meals.data?.pages.flatMap((page) => page.meals) ?? [];
+  const loaded = meals.data?.pages.flatMap((page) => page.items) ?? [];
   const canLoadMore = meals.hasNextPage && !meals.isFetchingNextPage && !meals.isError;
   useNearPageEnd(() => void meals.fetchNextPage(), canLoadMore, loaded.length);
 

@@ -44,11 +44,11 @@ export function CategoryBrowser() {
           <p role="alert" className="text-center font-medium text-red-700">
             Failed to fetch meals.
           </p>
-        ) : meals.data.meals.length === 0 ? (
+        ) : meals.data.items.length === 0 ? (
           <p className="text-center text-slate-700">No meals found in this category.</p>
         ) : (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {meals.data.meals.map((meal) => (
+            {meals.data.items.map((meal) => (
               <li key={meal._id} className="grid">
                 <MealCard meal={meal} />
               </li>

@@ -1,21 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, type ApiClient } from '@/lib/api-client';
+import { z } from 'zod';
+import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
+import { getPage } from '@/lib/get-page';
 
-/**
- * How many meals an admin added: `GET /api/meals?distributorEmail=&limit=1`, read from X-Total-Count.
- * Until the meals endpoint exists it answers 404, which means none.
- */
+/** How many meals an admin added: the total of `GET /api/meals?distributorEmail=` (one row asked for, the count read). */
 export async function getMealsAddedCount(api: ApiClient, email: string): Promise<number> {
-  try {
-    const response = await api.request('/api/meals', { query: { distributorEmail: email, limit: 1 } });
-    const total = Number(response.headers.get('x-total-count') ?? Number.NaN);
-    if (Number.isFinite(total)) return total;
-    return Array.isArray(response.data) ? response.data.length : 0;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return 0;
-    throw error;
-  }
+  return (await getPage(api, '/api/meals', z.unknown(), { query: { distributorEmail: email }, skip: 0, limit: 1 })).total;
 }
 
 export function mealsAddedCountQueryOptions(api: ApiClient, email: string) {

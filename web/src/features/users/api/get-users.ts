@@ -1,22 +1,14 @@
 import { DASHBOARD_PAGE_SIZE, UserDto } from '@hostel/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
+import { getPage, type Page } from '@/lib/get-page';
 
-export interface UsersPage {
-  users: UserDto[];
-  total: number;
-}
+export type UsersPage = Page<UserDto>;
 
 /** `GET /users?search=&skip=&limit=` (admin): one page of users matching a name or email, total in X-Total-Count. */
-export async function getUsers(api: ApiClient, { search, page }: { search: string; page: number }): Promise<UsersPage> {
-  const response = await api.request('/users', {
-    query: { search: search || undefined, skip: page * DASHBOARD_PAGE_SIZE, limit: DASHBOARD_PAGE_SIZE },
-  });
-  const users = z.array(UserDto).parse(response.data);
-  const total = Number(response.headers.get('x-total-count') ?? Number.NaN);
-  return { users, total: Number.isFinite(total) ? total : page * DASHBOARD_PAGE_SIZE + users.length };
+export function getUsers(api: ApiClient, { search, page }: { search: string; page: number }): Promise<UsersPage> {
+  return getPage(api, '/users', UserDto, { query: { search: search || undefined }, skip: page * DASHBOARD_PAGE_SIZE, limit: DASHBOARD_PAGE_SIZE });
 }
 
 export function usersQueryOptions(api: ApiClient, params: { search: string; page: number }) {

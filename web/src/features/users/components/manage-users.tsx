@@ -83,14 +83,14 @@ export function ManageUsers() {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {users.data.users.length === 0 ? (
+              {users.data.items.length === 0 ? (
                 <TableRow>
                   <TableCell colSpan={4} className="py-8 text-center text-slate-700">
                     No users found
                   </TableCell>
                 </TableRow>
               ) : (
-                users.data.users.map((user) => (
+                users.data.items.map((user) => (
                   <TableRow key={user._id}>
                     <TableCell className="font-medium text-slate-900">{user.name}</TableCell>
                     <TableCell>{user.email}</TableCell>
