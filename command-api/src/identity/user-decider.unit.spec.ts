@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '@hostel/platform/http';
-import type { UserEvent, UserState } from './user';
+import { givenDecider } from '../testing/given';
+import type { UserEvent } from './user';
 import { userIdForEmail } from './user';
 import type { UserCommand } from './user-decider';
 import { userDecider } from './user-decider';
@@ -8,20 +8,7 @@ import { userDecider } from './user-decider';
 const userId = userIdForEmail('ann@example.com');
 const registered: UserEvent = { type: 'UserRegistered', data: { userId, name: 'Ann', email: 'ann@example.com', photo: '', role: 'user' } };
 
-/** Given past events, when a command is decided: the events it answers, or the error it refuses with. */
-function given(...history: UserEvent[]) {
-  const state = history.reduce<UserState>(userDecider.evolve, userDecider.initialState);
-  return {
-    when: (command: UserCommand) => {
-      try {
-        return { events: userDecider.decide(command, state), error: undefined };
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        return { events: undefined, error: { kind: error.kind, message: error.message } };
-      }
-    },
-  };
-}
+const given = givenDecider(userDecider);
 
 const register = (overrides: Partial<Extract<UserCommand, { type: 'RegisterWithPassword' }>> = {}): UserCommand => ({
   type: 'RegisterWithPassword',
