@@ -9,3 +9,6 @@ export { handleCommand } from './command-handler';
 export { userIdForEmail, userStream } from './identity/user';
 export { userDecider } from './identity/user-decider';
 export { hashPassword } from './identity/passwords';
+export { storeImage } from './media/store-image';
+export { mealDecider, mealStream } from './meals/meal';
+export { reviewDecider, reviewStream } from './reviews/review';

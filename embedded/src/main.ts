@@ -49,7 +49,7 @@ try {
   services = await startServices({ databaseUrl: postgres.url, config, logger: log, webDist });
   const host = process.env.HOST ?? 'localhost';
   await services.app.listen({ port: config.PORT, host });
-  await seedDemoData(services.store);
+  await seedDemoData(services);
   await services.ready;
   const address = services.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

@@ -1,5 +1,11 @@
-import { handleCommand, hashPassword, userDecider, userIdForEmail, userStream } from '@hostel/command-api';
+import { handleCommand, hashPassword, mealDecider, mealStream, reviewDecider, reviewStream, storeImage, userDecider, userIdForEmail, userStream } from '@hostel/command-api';
+import type { CommandTables } from '@hostel/command-api';
 import type { EventStore } from '@hostel/eventstore';
+import type { Kysely } from 'kysely';
+import { v5 as uuidv5 } from 'uuid';
+import { mealImage } from './demo/meal-image';
+import { DEMO_MEALS } from './demo/meals';
+import { DEMO_REVIEWS, DEMO_STUDENTS } from './demo/people';
 
 /** The demo accounts seeded on first start (printed by `npm start`). */
 export const DEMO_ACCOUNTS = [
@@ -7,28 +13,87 @@ export const DEMO_ACCOUNTS = [
   { role: 'student', name: 'Demo Student', email: 'student@hostel.test', password: 'student-demo-2025' },
 ] as const;
 
+/** Names the demo's meals, reviews and images, so a second start finds them and adds nothing. */
+const DEMO_NAMESPACE = '2b0f6c1e-8d4a-4f7b-9c3e-5a6d7e8f9012';
+const demoId = (kind: string, name: string) => uuidv5(`${kind}:${name}`, DEMO_NAMESPACE);
+const system = () => ({ actor: 'system', correlationId: crypto.randomUUID() });
+const HOUR_MS = 3_600_000;
+
 /**
- * Registers the demo accounts through the same command as the register screen, once: an
- * account that exists already (a restart) is left as it is.
+ * First-start demo data, through the same commands and deciders as the HTTP routes: the demo
+ * accounts and a few more students, thirty meals with drawn images (added by the demo admin, so
+ * they count as theirs), some ratings, reviews and likes. Every stream is named from the demo's
+ * own ids and skipped when it exists: a restart seeds nothing twice.
  */
-export async function seedDemoData(store: EventStore): Promise<void> {
-  for (const account of DEMO_ACCOUNTS) {
-    const userId = userIdForEmail(account.email);
-    if ((await store.readStream(userStream(userId))).length > 0) continue;
+export async function seedDemoData({ store, commandDb }: { store: EventStore; commandDb: Kysely<CommandTables> }): Promise<void> {
+  const exists = async (stream: string) => (await store.readStream(stream)).length > 0;
+
+  const people = [...DEMO_ACCOUNTS.map((account) => ({ ...account, isAdmin: account.role === 'admin' })), ...DEMO_STUDENTS.map((student) => ({ ...student, isAdmin: false }))];
+  for (const person of people) {
+    const userId = userIdForEmail(person.email);
+    if (await exists(userStream(userId))) continue;
     await handleCommand(
       store,
       userStream(userId),
       userDecider,
-      {
-        type: 'RegisterWithPassword',
-        userId,
-        name: account.name,
-        email: account.email,
-        photo: '',
-        passwordHash: await hashPassword(account.password),
-        isAdminEmail: account.role === 'admin',
-      },
-      { actor: 'system', correlationId: crypto.randomUUID() },
+      { type: 'RegisterWithPassword', userId, name: person.name, email: person.email, photo: '', passwordHash: await hashPassword(person.password), isAdminEmail: person.isAdmin },
+      system(),
     );
+  }
+
+  const admin = DEMO_ACCOUNTS[0];
+  const adminId = userIdForEmail(admin.email);
+  const missing = [];
+  for (const [index, meal] of DEMO_MEALS.entries()) {
+    if (!(await exists(mealStream(demoId('meal', meal.title))))) missing.push({ index, meal });
+  }
+  // Drawing is the slow part: all at once, sharp spreads it over its worker threads.
+  const images = await Promise.all(missing.map(async ({ meal }) => storeImage(commandDb, await mealImage(meal.title, meal.look), adminId, demoId('image', meal.title))));
+  const firstPostTime = Date.now() - DEMO_MEALS.length * HOUR_MS;
+  for (const [position, { index, meal }] of missing.entries()) {
+    const mealId = demoId('meal', meal.title);
+    const { title, category, price, ingredients, description, rating } = meal;
+    await handleCommand(
+      store,
+      mealStream(mealId),
+      mealDecider,
+      {
+        type: 'AddMeal',
+        mealId,
+        actorRole: 'admin',
+        fields: { title, category, price, ingredients, description, image: images[position]! },
+        distributorName: admin.name,
+        distributorEmail: admin.email,
+        // An hour apart, in list order: the catalogue's "newest first" is stable from start to start.
+        postTime: new Date(firstPostTime + index * HOUR_MS).toISOString(),
+      },
+      { ...system(), actor: adminId },
+    );
+    await handleCommand(store, mealStream(mealId), mealDecider, { type: 'EditMeal', mealId, actorRole: 'admin', changes: { rating } }, { ...system(), actor: adminId });
+  }
+
+  for (const { email, name, meal: title, review, liked } of DEMO_REVIEWS) {
+    const mealId = demoId('meal', title);
+    const userId = userIdForEmail(email);
+    const meal = DEMO_MEALS.find((candidate) => candidate.title === title);
+    if (!meal) throw new Error(`Demo review of an unknown meal: ${title}`);
+    const reviewId = demoId('review', `${email}:${title}`);
+    // Seeded once: by a later start the meal may have been edited or deleted by its admin.
+    if (await exists(reviewStream(reviewId))) continue;
+    await handleCommand(
+      store,
+      reviewStream(reviewId),
+      reviewDecider,
+      {
+        type: 'AddReview',
+        reviewId,
+        meal: { mealId, title, distributorName: admin.name },
+        author: { userId, email, name },
+        review,
+        createdAt: new Date().toISOString(),
+      },
+      { ...system(), actor: userId },
+    );
+    if (liked) await handleCommand(store, mealStream(mealId), mealDecider, { type: 'LikeMeal', mealId, userId }, { ...system(), actor: userId });
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { commandApi, commandApiMigrations, createMemoryLoginThrottle, createRedisLoginThrottle, loadSigningKey } from '@hostel/command-api';
@@ -22,6 +23,8 @@ export interface Services {
   /** Every HTTP route with its declared access: the authorization matrix walks it. */
   routes: RouteAccess[];
   store: EventStore;
+  /** The command side's own tables (media, sessions): the demo seed stores its images there. */
+  commandDb: Kysely<CommandTables>;
   /** Resolves once every projection has caught up with the log (then /health answers 200). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -81,6 +84,7 @@ export async function startServices(options: { databaseUrl: string; config: Conf
     app,
     routes,
     store,
+    commandDb,
     ready: caughtUp,
     async close() {
       await projector.stop();

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEAL_CATEGORIES } from '@hostel/contracts';
+import type { MealDto, ReviewDto } from '@hostel/contracts';
+import { DEMO_ACCOUNTS, seedDemoData } from '../src/seed';
+import { startProduct } from './harness';
+
+let product: Awaited<ReturnType<typeof startProduct>>;
+let seedMs: number;
+beforeAll(async () => {
+  product = await startProduct();
+  const started = performance.now();
+  await seedDemoData(product.services);
+  seedMs = performance.now() - started;
+});
+afterAll(async () => product?.stop());
+
+const [admin, student] = DEMO_ACCOUNTS;
+async function login(account: (typeof DEMO_ACCOUNTS)[number]) {
+  const response = await product.call('POST', '/api/auth/login', { body: { email: account.email, password: account.password } });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { token: string; position?: string }).token;
+}
+async function allMeals(position?: string): Promise<MealDto[]> {
+  const response = await product.call('GET', '/api/meals?limit=100', position ? { headers: { 'x-min-position': position } } : {});
+  return response.json() as MealDto[];
+}
+
+describe('demo data', () => {
+  it('lists at least 30 meals across the three categories, every price band, with ratings, all the demo admin\'s', async () => {
+    const adminToken = await login(admin);
+    // The seed's last write may still be on its way to the read models: wait on a fresh command's position.
+    const position = (await product.call('POST', '/users', { token: adminToken, body: { name: admin.name } })).json().position as string;
+    const meals = await allMeals(position);
+    expect(meals.length).toBeGreaterThanOrEqual(30);
+    for (const category of MEAL_CATEGORIES) expect(meals.filter((meal) => meal.category === category).length).toBeGreaterThanOrEqual(9);
+    for (const [low, high] of [[0, 10], [10, 20], [20, 50]]) expect(meals.some((meal) => meal.price >= low! && meal.price <= high!)).toBe(true);
+    expect(meals.every((meal) => meal.rating > 0 && meal.distributorEmail === admin.email && meal.ingredients.length > 0)).toBe(true);
+    expect(new Set(meals.map((meal) => meal.image)).size).toBe(meals.length);
+    console.log(`demo seed: ${meals.length} meals in ${Math.round(seedMs)} ms`);
+  });
+
+  it('serves every meal image as an image, cached for good', async () => {
+    for (const meal of await allMeals()) {
+      const response = await product.call('GET', meal.image);
+      expect(response.statusCode, meal.image).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^image\//);
+      expect(response.headers['cache-control']).toContain('immutable');
+      expect(response.rawPayload.length).toBeGreaterThan(5_000);
+    }
+  });
+
+  it('has reviews and likes, and the demo student can sign in and read their own reviews', async () => {
+    const meals = await allMeals();
+    expect(meals.reduce((sum, meal) => sum + meal.likes, 0)).toBeGreaterThan(5);
+    expect(meals.reduce((sum, meal) => sum + meal.reviews_count, 0)).toBeGreaterThan(10);
+    const token = await login(student);
+    const mine = (await product.call('GET', `/api/reviews?userEmail=${student.email}`, { token })).json() as ReviewDto[];
+    expect(mine.length).toBeGreaterThan(0);
+  });
+
+  it('adds nothing when it runs again (a restart)', async () => {
+    const before = await product.eventCount();
+    await seedDemoData(product.services);
+    expect(await product.eventCount()).toBe(before);
+  });
+});
