@@ -8,11 +8,7 @@ import { HomeRoute } from './routes/home';
 import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
 import { AllMealsRoute, MealDetailRoute } from './routes/meals';
 import {
-  AddMealRoute,
-  AdminAllMealsRoute,
-  AllReviewsRoute,
   CheckoutRoute,
-  MyReviewsRoute,
   PaymentHistoryRoute,
   RequestedMealsRoute,
   ServeMealsRoute,
@@ -76,16 +72,16 @@ export const routes: RouteObject[] = [
       { index: true, lazy: async () => ({ Component: (await dashboard()).DashboardIndexRoute }) },
       { path: 'userProfile', lazy: async () => ({ Component: (await dashboard()).MyProfileRoute }) },
       { path: 'requestedMeals', element: <RequestedMealsRoute /> },
-      { path: 'myReviews', element: <MyReviewsRoute /> },
+      { path: 'myReviews', lazy: async () => ({ Component: (await dashboard()).MyReviewsRoute }) },
       { path: 'paymentHistory', element: <PaymentHistoryRoute /> },
       {
         element: <RequireAdmin />,
         children: [
           { path: 'adminProfile', lazy: async () => ({ Component: (await dashboard()).AdminProfileRoute }) },
           { path: 'manageUsers', lazy: async () => ({ Component: (await dashboard()).ManageUsersRoute }) },
-          { path: 'addMeal', element: <AddMealRoute /> },
-          { path: 'adminAllMeals', element: <AdminAllMealsRoute /> },
-          { path: 'AllReviews', element: <AllReviewsRoute /> },
+          { path: 'addMeal', lazy: async () => ({ Component: (await dashboard()).AddMealRoute }) },
+          { path: 'adminAllMeals', lazy: async () => ({ Component: (await dashboard()).AdminAllMealsRoute }) },
+          { path: 'AllReviews', lazy: async () => ({ Component: (await dashboard()).AllReviewsRoute }) },
           { path: 'serveMeals', element: <ServeMealsRoute /> },
           { path: 'upcomingMealsAdmin', element: <UpcomingMealsAdminRoute /> },
         ],

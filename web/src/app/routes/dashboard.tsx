@@ -1,4 +1,8 @@
 import { PageHeading } from '@/components/layouts/page-heading';
+import { AddMealForm } from '@/features/meals/components/add-meal-form';
+import { AdminAllMeals } from '@/features/meals/components/admin-all-meals';
+import { AllReviews } from '@/features/reviews/components/all-reviews';
+import { MyReviews } from '@/features/reviews/components/my-reviews';
 import { RoleRedirect } from '@/features/dashboard/components/role-redirect';
 import { AdminProfile } from '@/features/profile/components/admin-profile';
 import { MyProfile } from '@/features/profile/components/my-profile';
@@ -31,6 +35,42 @@ export function ManageUsersRoute() {
     <>
       <PageHeading>Manage Users</PageHeading>
       <ManageUsers />
+    </>
+  );
+}
+
+export function MyReviewsRoute() {
+  return (
+    <>
+      <PageHeading>My Reviews</PageHeading>
+      <MyReviews />
+    </>
+  );
+}
+
+export function AllReviewsRoute() {
+  return (
+    <>
+      <PageHeading>All Reviews</PageHeading>
+      <AllReviews />
+    </>
+  );
+}
+
+export function AddMealRoute() {
+  return (
+    <>
+      <PageHeading>Add Meal</PageHeading>
+      <AddMealForm />
+    </>
+  );
+}
+
+export function AdminAllMealsRoute() {
+  return (
+    <>
+      <PageHeading>All Meals</PageHeading>
+      <AdminAllMeals />
     </>
   );
 }

@@ -19,10 +19,6 @@ export const UpcomingMealsRoute = () => <Pending inMainLayout title="Upcoming Me
 export const CheckoutRoute = () => <Pending inMainLayout title="Checkout" />;
 
 export const RequestedMealsRoute = () => <Pending title="My Requested Meals" />;
-export const MyReviewsRoute = () => <Pending title="My Reviews" />;
 export const PaymentHistoryRoute = () => <Pending title="Payment History" />;
-export const AddMealRoute = () => <Pending title="Add Meal" />;
-export const AdminAllMealsRoute = () => <Pending title="All Meals" />;
-export const AllReviewsRoute = () => <Pending title="All Reviews" />;
 export const ServeMealsRoute = () => <Pending title="Serve Meals" />;
 export const UpcomingMealsAdminRoute = () => <Pending title="Upcoming Meals" />;

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi, useAuthSession } from '@/lib/auth';
 import { updateProfile } from './update-profile';
-import { uploadImage } from './upload-image';
+import { uploadImage } from '@/lib/upload-image';
 
 /** `POST /api/auth/register`: 409 for a taken email, 400 with field issues for bad input. */
 export async function register(api: ApiClient, body: RegisterBody): Promise<AuthAnswer> {

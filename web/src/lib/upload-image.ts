@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ApiClient } from '@/lib/api-client';
+import type { ApiClient } from './api-client';
 
 const UploadAnswer = z.object({ url: z.string() });
 

@@ -1,0 +1,44 @@
+import { AlertDialog } from 'radix-ui';
+import { Button } from './button';
+
+/**
+ * Asks before something that can't be undone. A Radix AlertDialog: focus starts on Cancel, Escape
+ * cancels, and the question is announced with its title and text.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title = 'Are you sure?',
+  text,
+  confirmLabel,
+  onConfirm,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title?: string;
+  text: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[60] grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-3 rounded-xl bg-white p-6 text-center shadow-xl">
+          <AlertDialog.Title className="text-xl font-semibold text-slate-900">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="text-slate-700">{text}</AlertDialog.Description>
+          <div className="mt-2 flex justify-center gap-3">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline">Cancel</Button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <Button className="bg-red-700 hover:bg-red-800" onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

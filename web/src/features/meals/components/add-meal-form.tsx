@@ -1,0 +1,135 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MEAL_CATEGORIES } from '@hostel/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { fieldAria, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useNotice } from '@/components/ui/notice-dialog';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { ApiError } from '@/lib/api-client';
+import { useApi, useSessionUser } from '@/lib/auth';
+import { uploadImage } from '@/lib/upload-image';
+import { useManageMeals } from '../api/manage-meals';
+
+const SUCCESS_AUTO_CLOSE_MS = 1500;
+const required = (message: string) => z.string().trim().min(1, message);
+
+/** SPEC section 5's Add Meal rules, in its words. Price is typed as text and checked as a number. */
+const AddMealSchema = z.object({
+  title: required('Title is required'),
+  category: z.enum(MEAL_CATEGORIES, { error: 'Category is required' }),
+  ingredients: required('Ingredients are required'),
+  description: required('Description is required'),
+  price: required('Price is required')
+    .refine((text) => Number.isFinite(Number(text)), 'Price is required')
+    .refine((text) => Number(text) >= 0, 'Price must be positive'),
+});
+type AddMealInput = z.input<typeof AddMealSchema>;
+const empty: AddMealInput = { title: '', category: '' as AddMealInput['category'], ingredients: '', description: '', price: '' };
+
+/**
+ * Add Meal: the image is uploaded first (on choosing it), then the form is sent. The distributor is
+ * the signed-in admin, shown read-only; the server takes it from the token all the same.
+ */
+export function AddMealForm() {
+  const user = useSessionUser();
+  const api = useApi();
+  const notice = useNotice();
+  const { add } = useManageMeals();
+  const upload = useMutation({ mutationFn: (file: File) => uploadImage(api, file) });
+  const [image, setImage] = useState<string | null>(null);
+  const [fileKey, setFileKey] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(AddMealSchema), defaultValues: empty });
+
+  const onFile = (file: File | undefined) => {
+    setImage(null);
+    if (file) upload.mutate(file, { onSuccess: setImage });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    if (!image) return notice({ title: 'Oops...', text: 'Please upload an image before submitting', tone: 'error' });
+    try {
+      await add.mutateAsync({ ...values, price: Number(values.price), image });
+      notice({ title: 'Meal Added!', text: 'Your meal has been successfully added.', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
+      reset(empty);
+      setImage(null);
+      setFileKey((key) => key + 1);
+    } catch (error) {
+      const text = error instanceof ApiError && error.status === 400 && error.serverMessage ? error.serverMessage : 'Something went wrong while adding the meal.';
+      notice({ title: 'Oops...', text, tone: 'error' });
+    }
+  });
+
+  const busy = upload.isPending || add.isPending;
+  return (
+    <form noValidate aria-label="Add Meal" onSubmit={onSubmit} className="grid max-w-3xl gap-4 rounded-xl border border-slate-200 bg-white p-6 md:grid-cols-2">
+      <FormField id="meal-title" label="Title" error={errors.title?.message}>
+        <Input {...fieldAria('meal-title', errors.title?.message)} {...register('title')} />
+      </FormField>
+      <FormField id="meal-category" label="Category" error={errors.category?.message}>
+        <Select {...fieldAria('meal-category', errors.category?.message)} {...register('category')}>
+          <option value="">Choose a category</option>
+          {MEAL_CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {category}
+            </option>
+          ))}
+        </Select>
+      </FormField>
+      <div className="md:col-span-2">
+        <FormField id="meal-image" label="Image" error={upload.isError ? 'Failed to upload image' : undefined}>
+          <Input
+            key={fileKey}
+            type="file"
+            accept="image/*"
+            aria-busy={upload.isPending}
+            {...fieldAria('meal-image', upload.isError ? 'Failed to upload image' : undefined, 'meal-image-status')}
+            onChange={(event) => onFile(event.target.files?.[0])}
+          />
+        </FormField>
+        <p id="meal-image-status" role="status" className="mt-1 flex items-center gap-2 text-sm text-slate-700">
+          {upload.isPending ? 'Uploading image...' : image ? (
+            <>
+              <CircleCheck aria-hidden="true" className="size-4 text-emerald-700" />
+              Image uploaded
+            </>
+          ) : null}
+        </p>
+        {image ? <img src={image} alt="The uploaded meal" className="mt-2 h-32 w-44 rounded-md object-cover" /> : null}
+      </div>
+      <div className="md:col-span-2">
+        <FormField id="meal-ingredients" label="Ingredients (comma-separated)" error={errors.ingredients?.message}>
+          <Input placeholder="rice, lentils, cumin" {...fieldAria('meal-ingredients', errors.ingredients?.message)} {...register('ingredients')} />
+        </FormField>
+      </div>
+      <div className="md:col-span-2">
+        <FormField id="meal-description" label="Description" error={errors.description?.message}>
+          <Textarea rows={3} {...fieldAria('meal-description', errors.description?.message)} {...register('description')} />
+        </FormField>
+      </div>
+      <FormField id="meal-price" label="Price ($)" error={errors.price?.message}>
+        <Input type="number" step="0.01" min="0" inputMode="decimal" {...fieldAria('meal-price', errors.price?.message)} {...register('price')} />
+      </FormField>
+      <div aria-hidden="true" className="hidden md:block" />
+      <FormField id="meal-distributor-name" label="Distributor name">
+        <Input id="meal-distributor-name" readOnly value={user?.name ?? ''} />
+      </FormField>
+      <FormField id="meal-distributor-email" label="Distributor email">
+        <Input id="meal-distributor-email" readOnly value={user?.email ?? ''} />
+      </FormField>
+      <Button type="submit" size="lg" className="md:col-span-2" disabled={busy} aria-busy={busy}>
+        {add.isPending ? 'Adding Meal...' : 'Add Meal'}
+      </Button>
+    </form>
+  );
+}
