@@ -45,7 +45,7 @@ export async function openDashboard(page: Page) {
 export const DEMO_ADMIN = { email: 'admin@hostel.test', password: 'admin-demo-2025' } as const;
 
 /** A 1×1 PNG: the media endpoint re-encodes whatever it accepts, so the smallest real image will do. */
-const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z/C/HgAGgwJ/lK3Q6wAAAABJRU5ErkJggg==', 'base64');
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z/C/HgAGgwJ/lK3Q6wAAAABJRU5ErkJggg==', 'base64');
 
 /** The demo admin over HTTP, for arranging what a journey starts from (the journey itself goes through the screens). */
 export async function adminApi(request: APIRequestContext) {
