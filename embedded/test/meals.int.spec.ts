@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startProduct } from './harness';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
@@ -169,5 +169,18 @@ describe('meals', () => {
     const byLikes = (await product.call('GET', '/api/meals?sort=likes&limit=100')).json() as { likes: number }[];
     expect(byLikes.map((meal) => meal.likes)).toEqual([...byLikes.map((meal) => meal.likes)].sort((a, b) => b - a));
     expect((await product.call('GET', '/api/meals?category=Snacks')).statusCode).toBe(400);
+  });
+
+  it('answers a visitor\'s page from memory only until the catalogue changes', async () => {
+    const page = '/api/meals?category=Dinner&search=stew';
+    const titles = async () => ((await product.call('GET', page)).json() as { title: string }[]).map((meal) => meal.title);
+    expect(await titles()).toEqual([]);
+    expect(await titles()).toEqual([]);
+
+    const { position } = await addMeal({ title: 'Irish Stew', category: 'Dinner', ingredients: 'lamb, potato' });
+    // A signed-in read after the write waits for the projection; the visitor's cached page must follow
+    // well before the cache's 5 s age limit would renew it, i.e. from the projector's notification.
+    await product.call('GET', page, { token: student.token, headers: { 'x-min-position': position } });
+    await vi.waitFor(async () => expect(await titles()).toEqual(['Irish Stew']), { timeout: 2_000, interval: 20 });
   });
 });

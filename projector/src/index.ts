@@ -9,6 +9,7 @@ import { runProjection } from './runtime/run-projection';
 
 export { projectorMigrations } from './migrations';
 export { projections } from './projections';
+export { mealCatalogProjection } from './meal-catalog/meal-catalog-projection';
 export { rebuildProjection } from './runtime/rebuild';
 export { runProjection } from './runtime/run-projection';
 export type { LiveMessage, Projection, ProjectedEvent } from './runtime/projection';

@@ -82,4 +82,12 @@ export const projectorMigrations: Record<string, Migration> = {
       await sql`create index reviews_newest on reviews (created_at desc, id desc)`.execute(db);
     },
   },
+  '2026-11-22-meal-search-by-prefix': {
+    async up(db: Kysely<any>) {
+      // Search became a prefix query on search_vector: the substring (trigram) index has no reader left.
+      await sql`drop index if exists meals_search_trgm`.execute(db);
+      // Category and price narrow a search before any row is read (a BitmapAnd with search_vector).
+      await sql`create index if not exists meals_category_price on meals (category, price)`.execute(db);
+    },
+  },
 };

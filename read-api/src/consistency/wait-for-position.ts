@@ -17,6 +17,11 @@ declare module 'fastify' {
 export interface PositionWaiter {
   /** Resolves true once every named projection has passed `position`, false after `timeoutMs`. */
   waitFor(projections: readonly string[], position: Position, timeoutMs?: number): Promise<boolean>;
+  /**
+   * Calls `listener` with a projection's name each time it commits a batch, and with `undefined`
+   * when notifications may have been missed (the listening connection dropped). Answers an unsubscribe.
+   */
+  onCheckpoint(listener: (projection: string | undefined) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -28,13 +33,19 @@ const POLL_MS = 100;
  */
 export async function createPositionWaiter(db: Kysely<ReadModelTables>, connectionString: string): Promise<PositionWaiter> {
   const wakers = new Set<() => void>();
+  const checkpointListeners = new Set<(projection: string | undefined) => void>();
+  const tell = (projection: string | undefined) => checkpointListeners.forEach((listener) => listener(projection));
   let listener: pg.Client | undefined;
   let closed = false;
 
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString });
-    client.on('notification', () => wakers.forEach((wake) => wake()));
+    client.on('notification', (message) => {
+      wakers.forEach((wake) => wake());
+      tell(message.payload?.split(' ')[0]);
+    });
     client.on('error', () => {
+      tell(undefined);
       client.end().catch(() => undefined);
       if (!closed) setTimeout(() => void listen().catch(() => undefined), 1000);
     });
@@ -71,6 +82,10 @@ export async function createPositionWaiter(db: Kysely<ReadModelTables>, connecti
         });
       }
       return true;
+    },
+    onCheckpoint(listener) {
+      checkpointListeners.add(listener);
+      return () => void checkpointListeners.delete(listener);
     },
     async close() {
       closed = true;

@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { z } from 'zod';
-import { MealsQuery } from '@hostel/contracts';
+import { MealsQuery, MIN_POSITION_HEADER } from '@hostel/contracts';
 import type { MealDto, MealsTable, ReadModelTables } from '@hostel/contracts';
 import { notFound } from '@hostel/platform/http';
+import type { PositionWaiter } from '../consistency/wait-for-position';
+import { createAnswerCache } from './answer-cache';
 
 const reads = ['meal-catalog'] as const;
 
@@ -29,12 +31,21 @@ export function toMealDto(row: MealsTable & { liked_by_me: boolean | null }): Me
   };
 }
 
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/**
+ * The search box's words as a prefix query: every word must start a word of the title, description
+ * or ingredients ("chick" finds "chicken"; stemmed, so "eggs" finds "egg"). Only letters and digits
+ * reach the query; undefined when there are none.
+ */
+export function prefixQuery(search: string): string | undefined {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu);
+  return words ? words.map((word) => `${word}:*`).join(' & ') : undefined;
+}
 
 /** The catalogue over the `meals` read model: filters, indexed search, stable paging. */
-export function mealQueryRoutes(app: FastifyInstance, deps: { db: Kysely<ReadModelTables> }): void {
+export function mealQueryRoutes(app: FastifyInstance, deps: { db: Kysely<ReadModelTables>; waiter: PositionWaiter }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
+  const visitorsPages = createAnswerCache<{ meals: MealDto[]; total: string }>(deps.waiter, reads[0]);
 
   /** Every column of the meal, and whether the caller liked it. */
   const withLikedByMe = <O>(query: SelectQueryBuilder<ReadModelTables, 'meals', O>, userId: string | undefined) =>
@@ -51,27 +62,27 @@ export function mealQueryRoutes(app: FastifyInstance, deps: { db: Kysely<ReadMod
     if (priceMin !== undefined) query = query.where('price', '>=', priceMin);
     if (priceMax !== undefined) query = query.where('price', '<=', priceMax);
     if (distributorEmail) query = query.where('distributor_email', '=', distributorEmail);
-    if (search) {
-      // Words (stemmed: "eggs" finds "egg") or any part of a word ("chick" finds "chicken").
-      query = query.where((where) =>
-        where.or([
-          where(sql`search_vector`, '@@', sql`websearch_to_tsquery('english', ${search})`),
-          where('search_text', 'ilike', likePattern(search)),
-        ]),
-      );
-    }
+    const words = search ? prefixQuery(search) : undefined;
+    if (words) query = query.where(sql`search_vector`, '@@', sql`to_tsquery('english', ${words})`);
     const ordered =
       sort === 'likes'
         ? query.orderBy('likes', 'desc')
         : sort === 'reviews_count'
           ? query.orderBy('reviews_count', 'desc')
           : query.orderBy('post_time', 'desc');
-    const [rows, total] = await Promise.all([
-      withLikedByMe(ordered.orderBy('id', 'desc'), request.actor?.sub).offset(skip).limit(limit).execute(),
-      query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-    ]);
-    reply.header('x-total-count', String(total.count));
-    return rows.map(toMealDto);
+    const read = async () => {
+      const [rows, total] = await Promise.all([
+        withLikedByMe(ordered.orderBy('id', 'desc'), request.actor?.sub).offset(skip).limit(limit).execute(),
+        query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { meals: rows.map(toMealDto), total: String(total.count) };
+    };
+    // A visitor's page is everyone's page; a signed-in caller's says what they liked, and a read
+    // after one's own write (X-Min-Position) must see the model as it is now.
+    const sharedAnswer = !request.actor && request.headers[MIN_POSITION_HEADER] === undefined;
+    const { meals, total } = sharedAnswer ? await visitorsPages(request.url, read) : await read();
+    reply.header('x-total-count', total);
+    return meals;
   });
 
   routes.get(
