@@ -80,16 +80,14 @@ try {
   const [mine, base] = results as [(typeof results)[0], (typeof results)[0]];
   console.log(`\nGET /api/meals with search + category + price + skip over ${MEALS} meals (${QUERIES.length} rotating queries).`);
   console.log('Servers and load generator share this machine\'s CPU cores; both targets ran in the same run.\n');
-  console.log(['target', `p50 @${RATE}/s`, `p99 @${RATE}/s`, 'req/s @rate', 'errors', 'max req/s', 'max p99'].map((cell) => cell.padEnd(18)).join(''));
+  const row = (cells: string[]) => cells.map((cell, index) => cell.padEnd(index === 0 ? 24 : 16)).join('');
+  console.log(row(['target', `p50 @${RATE}/s`, `p99 @${RATE}/s`, 'req/s @rate', 'errors', 'max req/s', 'max p99']));
   for (const { name, steady, max } of results) {
-    console.log(
-      [name, `${steady.latency.p50} ms`, `${steady.latency.p99} ms`, steady.requests.average.toFixed(0), String(steady.errors + steady.non2xx), max.requests.average.toFixed(0), `${max.latency.p99} ms`]
-        .map((cell) => cell.padEnd(18))
-        .join(''),
-    );
+    console.log(row([name, `${steady.latency.p50} ms`, `${steady.latency.p99} ms`, steady.requests.average.toFixed(0), String(steady.errors + steady.non2xx), max.requests.average.toFixed(0), `${max.latency.p99} ms`]));
   }
+  const uncached = results[2]!;
   const ratio = mine.max.requests.average / base.max.requests.average;
-  console.log(`\nthroughput ratio real / baseline: ${ratio.toFixed(2)}  (target ≥ 0.80)`);
+  console.log(`\nthroughput ratio real / baseline: ${ratio.toFixed(2)}; without repeats: ${(uncached.max.requests.average / base.max.requests.average).toFixed(2)}  (target ≥ 0.80)`);
   console.log('The baseline runs the same SQL on every request; read-api answers repeated visitor pages from its answer cache');
   console.log('until the catalogue changes. "no repeats" sends every request to a different page, so each one runs its SQL.');
   console.log(`p99 at ${RATE}/s: ${mine.steady.latency.p99} ms  (target < 20 ms)`);

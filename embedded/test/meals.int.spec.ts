@@ -179,7 +179,7 @@ describe('meals', () => {
 
     const { position } = await addMeal({ title: 'Irish Stew', category: 'Dinner', ingredients: 'lamb, potato' });
     // A signed-in read after the write waits for the projection; the visitor's cached page must follow
-    // well before the cache's 5 s age limit would renew it, i.e. from the projector's notification.
+    // long before the cache's age limit would renew it, i.e. from the projector's notification.
     await product.call('GET', page, { token: student.token, headers: { 'x-min-position': position } });
     await vi.waitFor(async () => expect(await titles()).toEqual(['Irish Stew']), { timeout: 2_000, interval: 20 });
   });

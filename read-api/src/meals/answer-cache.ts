@@ -1,7 +1,10 @@
 import type { PositionWaiter } from '../consistency/wait-for-position';
 
-/** Even if a checkpoint notification were lost, no answer is older than this. */
-const MAX_AGE_MS = 5_000;
+/**
+ * A backstop only: changes are signalled by checkpoint notifications, and a dropped listening
+ * connection forgets everything; this bounds staleness should a connection hang without an error.
+ */
+const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 2_000;
 
 /**
