@@ -28,3 +28,14 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
   return <td className={cn('px-4 py-3 align-middle text-slate-800', className)} {...props} />;
 }
+
+/** The one row a table shows when it has nothing to list, across all its columns. */
+export function TableEmpty({ colSpan, children }: { colSpan: number; children: string }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} className="py-8 text-center text-slate-700">
+        {children}
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,14 +1,15 @@
 import { DASHBOARD_PAGE_SIZE, type MealDto, rooms } from '@hostel/contracts';
 import { ArrowDownWideNarrow, Eye, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { useLiveRoom } from '@/lib/live-updates';
+import { usePageCount } from '@/lib/use-page';
 import { useMeals } from '../api/get-meals';
 import { useManageMeals } from '../api/manage-meals';
 import { formatRating } from './meal-card';
@@ -32,10 +33,7 @@ export function AdminAllMeals() {
   const [deleting, setDeleting] = useState<MealDto | null>(null);
   useLiveRoom(rooms.catalog);
 
-  const pageCount = Math.ceil((meals.data?.total ?? 0) / DASHBOARD_PAGE_SIZE);
-  useEffect(() => {
-    if (meals.isSuccess && page > 0 && page >= pageCount) setPage(pageCount - 1);
-  }, [meals.isSuccess, page, pageCount]);
+  const pageCount = usePageCount(meals.data?.total, page, setPage);
 
   const confirmDelete = async (meal: MealDto) => {
     try {
@@ -84,11 +82,7 @@ export function AdminAllMeals() {
           </TableHeader>
           <TableBody>
             {meals.data.items.length === 0 ? (
-              <TableRow>
-                <TableCell colSpan={6} className="py-8 text-center text-slate-700">
-                  No meals found.
-                </TableCell>
-              </TableRow>
+              <TableEmpty colSpan={6}>No meals found.</TableEmpty>
             ) : (
               meals.data.items.map((meal) => (
                 <TableRow key={meal._id}>

@@ -1,13 +1,14 @@
-import { DASHBOARD_PAGE_SIZE, type ReviewDto } from '@hostel/contracts';
+import type { ReviewDto } from '@hostel/contracts';
 import { Eye, Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
+import { usePageCount } from '@/lib/use-page';
 import { useDeleteReview } from '../api/delete-review';
 import { type ReviewsScope, useReviews } from '../api/get-reviews';
 
@@ -20,15 +21,11 @@ const SUCCESS_AUTO_CLOSE_MS = 1500;
 export function ReviewsTable({ scope, showAuthor = false, label }: { scope: ReviewsScope; showAuthor?: boolean; label: string }) {
   const [page, setPage] = useState(0);
   const reviews = useReviews(scope, page);
+  const pageCount = usePageCount(reviews.data?.total, page, setPage);
   const remove = useDeleteReview();
   const notice = useNotice();
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<ReviewDto | null>(null);
-  const pageCount = Math.ceil((reviews.data?.total ?? 0) / DASHBOARD_PAGE_SIZE);
-  // After a deletion empties the last page, show the one before it.
-  useEffect(() => {
-    if (reviews.isSuccess && page > 0 && page >= pageCount) setPage(pageCount - 1);
-  }, [reviews.isSuccess, page, pageCount]);
 
   const viewMeal = (review: ReviewDto) => {
     if (!review.mealId) return notice({ title: 'Error', text: 'Meal ID not found.', tone: 'error' });
@@ -67,11 +64,7 @@ export function ReviewsTable({ scope, showAuthor = false, label }: { scope: Revi
         </TableHeader>
         <TableBody>
           {reviews.data.items.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={showAuthor ? 6 : 5} className="py-8 text-center text-slate-700">
-                No reviews found.
-              </TableCell>
-            </TableRow>
+            <TableEmpty colSpan={showAuthor ? 6 : 5}>No reviews found.</TableEmpty>
           ) : (
             reviews.data.items.map((review) => (
               <TableRow key={review._id}>

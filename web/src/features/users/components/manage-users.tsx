@@ -1,4 +1,4 @@
-import { DASHBOARD_PAGE_SIZE, USER_SEARCH_DEBOUNCE_MS, type UserDto } from '@hostel/contracts';
+import { USER_SEARCH_DEBOUNCE_MS, type UserDto } from '@hostel/contracts';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -6,9 +6,10 @@ import { Label } from '@/components/ui/label';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { usePageCount } from '@/lib/use-page';
 import { useUsers } from '../api/get-users';
 import { usePromoteUser } from '../api/promote-user';
 
@@ -57,7 +58,7 @@ export function ManageUsers() {
   // A new search starts from its first page.
   useEffect(() => setPage(0), [search]);
 
-  const pageCount = Math.ceil((users.data?.total ?? 0) / DASHBOARD_PAGE_SIZE);
+  const pageCount = usePageCount(users.data?.total, page, setPage);
   return (
     <div className="grid gap-4">
       <div className="grid max-w-md gap-1.5">
@@ -84,11 +85,7 @@ export function ManageUsers() {
             </TableHeader>
             <TableBody>
               {users.data.items.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={4} className="py-8 text-center text-slate-700">
-                    No users found
-                  </TableCell>
-                </TableRow>
+                <TableEmpty colSpan={4}>No users found</TableEmpty>
               ) : (
                 users.data.items.map((user) => (
                   <TableRow key={user._id}>
