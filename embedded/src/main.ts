@@ -46,10 +46,9 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGHUP', () => void stop('SIGHUP'));
 
 try {
-  services = await startServices({ databaseUrl: postgres.url, config, logger: log, webDist });
+  services = await startServices({ databaseUrl: postgres.url, config, logger: log, webDist, seed: seedDemoData });
   const host = process.env.HOST ?? 'localhost';
   await services.app.listen({ port: config.PORT, host });
-  await seedDemoData(services);
   await services.ready;
   const address = services.app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;

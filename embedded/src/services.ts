@@ -35,7 +35,14 @@ export interface Services {
  * the projector, and the built web app. The ports get their embedded adapters unless the
  * configuration names the distributed ones (EVENT_STORE=kurrentdb, REDIS_URL).
  */
-export async function startServices(options: { databaseUrl: string; config: Config; logger: Logger; webDist?: string }): Promise<Services> {
+export async function startServices(options: {
+  databaseUrl: string;
+  config: Config;
+  logger: Logger;
+  webDist?: string;
+  /** Runs before the projector starts, so /health answers 200 only once what it wrote is readable (the demo seed). */
+  seed?: (deps: { store: EventStore; commandDb: Kysely<CommandTables> }) => Promise<void>;
+}): Promise<Services> {
   const { config, logger: log } = options;
   const pool = createPool(options.databaseUrl, 20);
   // One pool, two typed views: the command side's own tables and the read models.
@@ -75,6 +82,7 @@ export async function startServices(options: { databaseUrl: string; config: Conf
     ...(appOrigins.length ? { corsOrigin: appOrigins } : {}),
   });
   const publisher = redis ? createRedisEmitterPublisher(redis) : createSocketIoPublisher(live);
+  await options.seed?.({ store, commandDb });
   const projector = startProjector({ store, db, log, publish: (message) => publisher.publish(message.room, message.event, message.payload) });
   const caughtUp = projector.caughtUp.then(() => {
     ready = true;
