@@ -13,6 +13,7 @@ import { oidcProvider } from './identity/oidc';
 import { createRefreshSessions } from './identity/refresh-sessions';
 import { mealRoutes } from './meals/routes';
 import { mediaRoutes } from './media/routes';
+import { paymentRoutes } from './payments/routes';
 import { reviewRoutes } from './reviews/routes';
 import type { CommandTables } from './migrations';
 import { userRoutes } from './users/routes';
@@ -51,4 +52,5 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   mediaRoutes(app, deps);
   mealRoutes(app, deps);
   reviewRoutes(app, deps);
+  paymentRoutes(app, deps);
 }

@@ -17,7 +17,8 @@ export const UserPasswordSet = z.object({ userId: z.string(), passwordHash: z.st
 export const UserIdentityLinked = z.object({ userId: z.string(), issuer: z.string(), subject: z.string() });
 export const UserProfileUpdated = z.object({ userId: z.string(), name: z.string(), photo: z.string() });
 export const UserPromotedToAdmin = z.object({ userId: z.string() });
-export const UserBadgeGranted = z.object({ userId: z.string(), badge: z.enum(BADGES) });
+/** A membership badge; `paymentId` names the payment that bought it (absent for badges granted otherwise). */
+export const UserBadgeGranted = z.object({ userId: z.string(), badge: z.enum(BADGES), paymentId: z.string().optional() });
 
 const mealFields = {
   title: z.string(),
@@ -46,6 +47,20 @@ export const ReviewAdded = z.object({
   createdAt: z.string(),
 });
 export const ReviewDeleted = z.object({ reviewId: z.string(), mealId: z.string() });
+/** A membership was paid for: the amount and badge come from the package catalogue, never from the client. */
+export const PaymentSucceeded = z.object({
+  paymentId: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  package: z.string(),
+  badge: z.enum(BADGES),
+  amount: z.number().int(),
+  currency: z.string(),
+  price: z.string(),
+  provider: z.enum(['sandbox', 'stripe']),
+  providerRef: z.string(),
+  paidAt: z.string(),
+});
 
 export const eventSchemas = {
   UserRegistered,
@@ -60,6 +75,7 @@ export const eventSchemas = {
   MealLiked,
   ReviewAdded,
   ReviewDeleted,
+  PaymentSucceeded,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

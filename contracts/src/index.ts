@@ -6,3 +6,4 @@ export * from './identity';
 export * from './live';
 export * from './read-models';
 export * from './meals';
+export * from './payments';

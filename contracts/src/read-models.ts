@@ -55,11 +55,25 @@ export interface ReviewsTable {
   created_at: Date;
 }
 
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  email: string;
+  package: string;
+  badge: string;
+  price: string;
+  amount: number;
+  currency: string;
+  provider_ref: string;
+  paid_at: Date;
+}
+
 export interface ReadModelTables {
   users: UsersTable;
   meals: MealsTable;
   meal_likes: MealLikesTable;
   reviews: ReviewsTable;
+  payments: PaymentsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

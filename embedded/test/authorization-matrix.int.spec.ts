@@ -77,6 +77,14 @@ const matrix: Record<string, Row> = {
     request: ({ ownerEmail }) => ({ method: 'GET', url: `/api/reviews?userEmail=${ownerEmail}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
   },
+  'POST /payment': {
+    request: () => ({ method: 'POST', url: '/payment', body: { package: 'Silver', stripeToken: 'tok_visa' } }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
+  'GET /payments': {
+    request: ({ ownerEmail }) => ({ method: 'GET', url: `/payments?email=${ownerEmail}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
 };
 
 let product: Awaited<ReturnType<typeof startProduct>>;

@@ -90,4 +90,23 @@ export const projectorMigrations: Record<string, Migration> = {
       await sql`create index if not exists meals_category_price on meals (category, price)`.execute(db);
     },
   },
+  '2026-11-22-payments': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('payments')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('email', 'text', (column) => column.notNull())
+        .addColumn('package', 'text', (column) => column.notNull())
+        .addColumn('badge', 'text', (column) => column.notNull())
+        .addColumn('price', 'text', (column) => column.notNull())
+        .addColumn('amount', 'integer', (column) => column.notNull())
+        .addColumn('currency', 'text', (column) => column.notNull())
+        .addColumn('provider_ref', 'text', (column) => column.notNull())
+        .addColumn('paid_at', 'timestamptz', (column) => column.notNull())
+        .execute();
+      // Payment History: one person's payments, newest first.
+      await sql`create index payments_by_email on payments (lower(email), paid_at desc, id desc)`.execute(db);
+    },
+  },
 };

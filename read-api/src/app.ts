@@ -4,6 +4,7 @@ import type { ReadModelTables } from '@hostel/contracts';
 import type { PositionWaiter } from './consistency/wait-for-position';
 import { registerReadYourWrites } from './consistency/wait-for-position';
 import { mealQueryRoutes } from './meals/routes';
+import { paymentQueryRoutes } from './payments/routes';
 import { reviewQueryRoutes } from './reviews/routes';
 import { userQueryRoutes } from './users/routes';
 
@@ -18,4 +19,5 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   userQueryRoutes(app, deps);
   mealQueryRoutes(app, deps);
   reviewQueryRoutes(app, deps);
+  paymentQueryRoutes(app, deps);
 }

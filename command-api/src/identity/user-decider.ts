@@ -1,3 +1,4 @@
+import { BADGES, type Badge } from '@hostel/contracts';
 import type { Decider } from '../command-handler';
 import { conflict, forbidden, notFound } from '@hostel/platform/http';
 import type { UserEvent, UserState } from './user';
@@ -17,7 +18,11 @@ export type UserCommand =
   | ({ type: 'RegisterWithPassword'; passwordHash: string } & NewAccount)
   | ({ type: 'SignInWithProvider'; issuer: string; subject: string } & NewAccount)
   | { type: 'UpdateProfile'; userId: string; name?: string; photo?: string }
-  | { type: 'PromoteToAdmin'; userId: string; actorRole: 'user' | 'admin' };
+  | { type: 'PromoteToAdmin'; userId: string; actorRole: 'user' | 'admin' }
+  | { type: 'GrantBadge'; userId: string; badge: Badge; paymentId: string };
+
+/** Badges from least to most: a purchase never lowers the one a member has. */
+const badgeRank = (badge: Badge | null) => (badge === null ? -1 : BADGES.indexOf(badge));
 
 function register(command: NewAccount): UserEvent[] {
   const { userId, name, email, photo, isAdminEmail } = command;
@@ -50,6 +55,11 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       if (!state.exists) throw notFound('User not found');
       if (state.role === 'admin') return [];
       return [{ type: 'UserPromotedToAdmin', data: { userId: state.userId } }];
+    case 'GrantBadge':
+      if (!state.exists) throw notFound('User not found');
+      // The same payment granted again, or a lesser plan bought while on a better one: nothing changes.
+      if (badgeRank(command.badge) <= badgeRank(state.badge)) return [];
+      return [{ type: 'UserBadgeGranted', data: { userId: state.userId, badge: command.badge, paymentId: command.paymentId } }];
     default: {
       const unhandled: never = command;
       return unhandled;

@@ -61,4 +61,23 @@ describe('user decider', () => {
     expect(userIdForEmail(' ANN@example.com ')).toBe(userId);
     expect(userIdForEmail('bob@example.com')).not.toBe(userId);
   });
+
+  describe('GrantBadge', () => {
+    const grant = (badge: 'silver' | 'gold' | 'platinum', paymentId = 'pay-1'): UserCommand => ({ type: 'GrantBadge', userId, badge, paymentId });
+    const granted = (badge: 'silver' | 'gold' | 'platinum', paymentId = 'pay-1'): UserEvent => ({ type: 'UserBadgeGranted', data: { userId, badge, paymentId } });
+
+    it('grants the badge a payment bought', () => {
+      expect(given(registered).when(grant('gold')).events).toEqual([granted('gold')]);
+    });
+    it('upgrades, and never downgrades', () => {
+      expect(given(registered, granted('silver')).when(grant('platinum', 'pay-2')).events).toEqual([granted('platinum', 'pay-2')]);
+      expect(given(registered, granted('gold')).when(grant('silver', 'pay-2')).events).toEqual([]);
+    });
+    it('grants nothing twice for the same payment', () => {
+      expect(given(registered, granted('gold')).when(grant('gold')).events).toEqual([]);
+    });
+    it('refuses an account that does not exist', () => {
+      expect(given().when(grant('gold')).error?.kind).toBe('not_found');
+    });
+  });
 });

@@ -6,11 +6,12 @@ import type { ErrorAnswer } from '@hostel/contracts';
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 /** The few error kinds the domain speaks; each maps once to an HTTP status. */
-export type ErrorKind = 'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+export type ErrorKind = 'validation' | 'unauthenticated' | 'payment_declined' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
 
 const statusOf: Record<ErrorKind, number> = {
   validation: 400,
   unauthenticated: 401,
+  payment_declined: 402,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -32,6 +33,7 @@ export const unauthenticated = (message = 'Please sign in first') => new AppErro
 export const forbidden = (message = 'You are not allowed to do that') => new AppError('forbidden', message);
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+export const paymentDeclined = (message: string) => new AppError('payment_declined', message);
 export const invalid = (message: string, issues?: ErrorAnswer['issues']) => new AppError('validation', message, issues);
 
 /**

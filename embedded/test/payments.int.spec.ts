@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PaymentDto, UserDto } from '@hostel/contracts';
+import { startProduct } from './harness';
+
+let product: Awaited<ReturnType<typeof startProduct>>;
+let buyer: Awaited<ReturnType<Awaited<ReturnType<typeof startProduct>>['register']>>;
+let other: typeof buyer;
+let admin: typeof buyer;
+
+beforeAll(async () => {
+  product = await startProduct();
+  buyer = await product.register('Bea Buyer', 'bea@example.com');
+  other = await product.register('Oth Er', 'other@example.com');
+  admin = await product.register('Boss', 'boss@hostel.test');
+});
+afterAll(async () => product?.stop());
+
+const pay = (token: string, body: Record<string, unknown>) => product.call('POST', '/payment', { token, body });
+const profile = async (position: string) =>
+  (await product.call('GET', `/users/${buyer.user.email}`, { token: buyer.token, headers: { 'x-min-position': position } })).json() as UserDto;
+
+describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
+  it('charges the catalogue price whatever the client says, records the payment and grants the badge', async () => {
+    const response = await pay(buyer.token, { package: 'Gold', stripeToken: 'tok_visa', price: 1, badge: 'platinum', email: 'someone@else.com' });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as { message: string; badge: string; position: string };
+    expect(answer).toMatchObject({ message: 'You are now a Gold member', badge: 'gold' });
+    expect((await profile(answer.position)).badge).toBe('gold');
+
+    const history = await product.call('GET', `/payments?email=${buyer.user.email}`, { token: buyer.token, headers: { 'x-min-position': answer.position } });
+    expect(history.headers['x-total-count']).toBe('1');
+    expect(history.json()).toEqual([
+      expect.objectContaining({ email: 'bea@example.com', package: 'Gold', badge: 'gold', price: '$39', amount: 3900, currency: 'usd' }) as PaymentDto,
+    ]);
+  });
+
+  it('keeps the better badge when a lesser plan is bought, and records that payment too', async () => {
+    const response = await pay(buyer.token, { package: 'Silver', stripeToken: 'pm_card_visa' });
+    expect(response.json()).toMatchObject({ message: 'You are now a Gold member', badge: 'gold' });
+    expect((await profile(response.json().position)).badge).toBe('gold');
+    const history = await product.call('GET', `/payments?email=${buyer.user.email}`, { token: buyer.token, headers: { 'x-min-position': response.json().position } });
+    expect((history.json() as PaymentDto[]).map((payment) => payment.package)).toEqual(['Silver', 'Gold']);
+  });
+
+  it('refuses a declined card with 402 and the provider\'s message, and records nothing', async () => {
+    const before = await product.eventCount();
+    const response = await pay(other.token, { package: 'Platinum', stripeToken: 'tok_chargeDeclined' });
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ message: 'Your card was declined.' });
+    expect(await product.eventCount()).toBe(before);
+  });
+
+  it('refuses an unknown or wrongly-cased package with Invalid Package, and a non-test card token, appending nothing', async () => {
+    const before = await product.eventCount();
+    for (const name of ['gold', 'Diamond', '', 42]) {
+      const response = await pay(other.token, { package: name, stripeToken: 'tok_visa' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Invalid Package');
+    }
+    const missingCard = await pay(other.token, { package: 'Gold' });
+    expect(missingCard.statusCode).toBe(400);
+    expect(missingCard.json().message).toBe('Card information is incomplete');
+    const realCard = await pay(other.token, { package: 'Gold', stripeToken: 'tok_1Pq0a2LkdIwHu7ix' });
+    expect(realCard.statusCode).toBe(400);
+    expect(await product.eventCount()).toBe(before);
+  });
+
+  it('shows a history only to its owner and admins, paged newest first with the total', async () => {
+    let position = '';
+    for (let index = 0; index < 11; index++) position = (await pay(other.token, { package: 'Silver', stripeToken: 'tok_visa' })).json().position;
+    const wait = { 'x-min-position': position };
+    const first = await product.call('GET', `/payments?email=${other.user.email}`, { token: other.token, headers: wait });
+    expect(first.headers['x-total-count']).toBe('11');
+    expect(first.json()).toHaveLength(10);
+    const second = await product.call('GET', `/payments?email=${other.user.email}&skip=10`, { token: other.token });
+    expect(second.json()).toHaveLength(1);
+    const dates = (first.json() as PaymentDto[]).map((payment) => payment.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect((await product.call('GET', `/payments?email=${other.user.email}`, { token: buyer.token })).statusCode).toBe(403);
+    expect((await product.call('GET', `/payments?email=${other.user.email}`, { token: admin.token })).statusCode).toBe(200);
+    expect((await product.call('GET', `/payments?email=${other.user.email}`)).statusCode).toBe(401);
+    expect((await product.call('GET', '/payments', { token: other.token })).statusCode).toBe(400);
+  });
+});
