@@ -6,10 +6,9 @@ import { paths } from '@/config/paths';
 import { CanonicalRedirect, RequireAdmin, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
+import { CheckoutRoute } from './routes/checkout';
 import { AllMealsRoute, MealDetailRoute } from './routes/meals';
 import {
-  CheckoutRoute,
-  PaymentHistoryRoute,
   RequestedMealsRoute,
   ServeMealsRoute,
   UpcomingMealsAdminRoute,
@@ -73,7 +72,7 @@ export const routes: RouteObject[] = [
       { path: 'userProfile', lazy: async () => ({ Component: (await dashboard()).MyProfileRoute }) },
       { path: 'requestedMeals', element: <RequestedMealsRoute /> },
       { path: 'myReviews', lazy: async () => ({ Component: (await dashboard()).MyReviewsRoute }) },
-      { path: 'paymentHistory', element: <PaymentHistoryRoute /> },
+      { path: 'paymentHistory', lazy: async () => ({ Component: (await dashboard()).PaymentHistoryRoute }) },
       {
         element: <RequireAdmin />,
         children: [

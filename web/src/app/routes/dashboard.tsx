@@ -1,6 +1,7 @@
 import { PageHeading } from '@/components/layouts/page-heading';
 import { AddMealForm } from '@/features/meals/components/add-meal-form';
 import { AdminAllMeals } from '@/features/meals/components/admin-all-meals';
+import { PaymentHistory } from '@/features/payments/components/payment-history';
 import { AllReviews } from '@/features/reviews/components/all-reviews';
 import { MyReviews } from '@/features/reviews/components/my-reviews';
 import { RoleRedirect } from '@/features/dashboard/components/role-redirect';
@@ -71,6 +72,15 @@ export function AdminAllMealsRoute() {
     <>
       <PageHeading>All Meals</PageHeading>
       <AdminAllMeals />
+    </>
+  );
+}
+
+export function PaymentHistoryRoute() {
+  return (
+    <>
+      <PageHeading>Payment History</PageHeading>
+      <PaymentHistory />
     </>
   );
 }

@@ -16,9 +16,7 @@ function Pending({ title, inMainLayout = false }: { title: string; inMainLayout?
 }
 
 export const UpcomingMealsRoute = () => <Pending inMainLayout title="Upcoming Meals" />;
-export const CheckoutRoute = () => <Pending inMainLayout title="Checkout" />;
 
 export const RequestedMealsRoute = () => <Pending title="My Requested Meals" />;
-export const PaymentHistoryRoute = () => <Pending title="Payment History" />;
 export const ServeMealsRoute = () => <Pending title="Serve Meals" />;
 export const UpcomingMealsAdminRoute = () => <Pending title="Upcoming Meals" />;

@@ -2,6 +2,7 @@ import type { UserDto } from '@hostel/contracts';
 import { LayoutDashboard, LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
+import { Badge } from '@/components/ui/badge';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -12,11 +13,14 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { paths } from '@/config/paths';
 import { useAuthSession } from '@/lib/auth';
+import { useUserProfile } from '@/lib/user-profile';
 
 /** The signed-in user's round avatar; it opens a menu with Dashboard and Logout. */
 export function UserMenu({ user }: { user: UserDto }) {
   const session = useAuthSession();
   const navigate = useNavigate();
+  // The profile read follows a purchase (the server pushes the change), the token's copy does not.
+  const badge = useUserProfile(user.email).data?.badge ?? user.badge;
 
   const logout = async () => {
     await session.signOut();
@@ -30,12 +34,15 @@ export function UserMenu({ user }: { user: UserDto }) {
         aria-label="Account menu"
         className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700"
       >
-        <Avatar src={user.photo} alt="" className="ring-2 ring-orange-200" />
+        <Avatar src={user.photo} alt="" className={badge ? 'ring-2 ring-amber-400' : 'ring-2 ring-orange-200'} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
           <span className="block font-semibold text-slate-900">{user.name}</span>
           <span className="block">{user.email}</span>
+          <Badge level={badge ?? 'none'} className="mt-1">
+            {badge ? `${badge} member` : 'Free'}
+          </Badge>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void navigate(paths.dashboard.root)}>

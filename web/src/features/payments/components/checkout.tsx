@@ -1,0 +1,122 @@
+import { displayPrice, MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/contracts';
+import { Check, FlaskConical } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { useNotice } from '@/components/ui/notice-dialog';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useSessionUser } from '@/lib/auth';
+import { usePay } from '../api/pay';
+import { type CardEntry, formatCardNumber, formatExpiry, tokeniseTestCard } from './sandbox-card';
+
+const isPackage = (name: string | undefined): name is PackageName => name !== undefined && Object.hasOwn(MEMBERSHIP_PACKAGES, name);
+
+/**
+ * The card entry of the sandbox (the embedded default, no Stripe keys): clearly labelled as test
+ * mode, it accepts Stripe's test numbers and sends only a test token.
+ */
+function SandboxCardForm({ packageName }: { packageName: PackageName }) {
+  const [card, setCard] = useState<CardEntry>({ number: '', expiry: '', cvc: '' });
+  const [incomplete, setIncomplete] = useState(false);
+  const pay = usePay();
+  const notice = useNotice();
+  const navigate = useNavigate();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const tokenised = tokeniseTestCard(card);
+    setIncomplete('incomplete' in tokenised);
+    if ('incomplete' in tokenised) return;
+    if ('error' in tokenised) return notice({ title: 'Payment Failed', text: tokenised.error, tone: 'error' });
+    try {
+      const answer = await pay.mutateAsync({ package: packageName, stripeToken: tokenised.token });
+      notice({ title: 'Payment Successful!', text: answer.message, tone: 'success' });
+      void navigate(paths.dashboard.userProfile);
+    } catch (error) {
+      notice({ title: 'Payment Failed', text: (error instanceof ApiError && error.serverMessage) || 'Something went wrong', tone: 'error' });
+    }
+  };
+
+  return (
+    <form noValidate aria-label="Card payment" onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <p className="flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-950">
+        <FlaskConical aria-hidden="true" className="size-4" />
+        Test mode — no real charge. Use 4242 4242 4242 4242, any future date and any CVC.
+      </p>
+      <FormField id="card-number" label="Card number">
+        <Input
+          id="card-number"
+          inputMode="numeric"
+          autoComplete="cc-number"
+          placeholder="1234 1234 1234 1234"
+          value={card.number}
+          aria-invalid={incomplete || undefined}
+          aria-describedby={incomplete ? 'card-incomplete' : undefined}
+          onChange={(event) => setCard({ ...card, number: formatCardNumber(event.target.value) })}
+        />
+      </FormField>
+      <div className="grid grid-cols-2 gap-4">
+        <FormField id="card-expiry" label="Expiry (MM / YY)">
+          <Input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={card.expiry} onChange={(event) => setCard({ ...card, expiry: formatExpiry(event.target.value) })} />
+        </FormField>
+        <FormField id="card-cvc" label="CVC">
+          <Input id="card-cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={card.cvc} onChange={(event) => setCard({ ...card, cvc: event.target.value.replace(/\D/g, '') })} />
+        </FormField>
+      </div>
+      {incomplete ? (
+        <p id="card-incomplete" role="alert" className="text-sm font-medium text-red-700">
+          Card information is incomplete
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={pay.isPending} aria-busy={pay.isPending}>
+        {pay.isPending ? 'Processing...' : 'Pay Now'}
+      </Button>
+    </form>
+  );
+}
+
+/** /checkout/{packageName}: the plan, who pays, and the card. Only exact package names are offered. */
+export function Checkout({ packageName }: { packageName: string | undefined }) {
+  const user = useSessionUser();
+  if (!isPackage(packageName)) {
+    return (
+      <div role="alert" className="grid gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">Invalid Package</h1>
+        <p className="text-slate-700">Please select a valid package.</p>
+      </div>
+    );
+  }
+  const plan = MEMBERSHIP_PACKAGES[packageName];
+  return (
+    <div className="grid gap-8 md:grid-cols-2">
+      <section aria-labelledby="checkout-title" className="grid content-start gap-4">
+        <title>{`${packageName} Package Checkout`}</title>
+        <h1 id="checkout-title" className="text-3xl font-bold text-slate-900">{`${packageName} Package Checkout`}</h1>
+        <p>
+          <span className="text-4xl font-bold text-slate-900">{displayPrice(plan.price)}</span>
+          <span className="text-slate-700"> / month</span>
+        </p>
+        <ul aria-label={`${packageName} features`} className="grid gap-2">
+          {plan.features.map((feature) => (
+            <li key={feature} className="flex items-center gap-2 text-slate-800">
+              <Check aria-hidden="true" className="size-4 text-emerald-700" />
+              {feature}
+            </li>
+          ))}
+        </ul>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-100 p-4 text-slate-800">
+          <dt className="font-semibold">Name</dt>
+          <dd>{user?.name}</dd>
+          <dt className="font-semibold">Email</dt>
+          <dd>{user?.email}</dd>
+        </dl>
+      </section>
+      <section aria-label="Payment" className="rounded-xl border border-slate-200 bg-white p-6">
+        <SandboxCardForm packageName={packageName} />
+      </section>
+    </div>
+  );
+}
