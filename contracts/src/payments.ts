@@ -18,8 +18,16 @@ export const PaymentBody = z.object({
 });
 export type PaymentBody = z.infer<typeof PaymentBody>;
 
-/** The answer to a successful payment: the badge is granted, and `position` lets the next reads show it. */
-export const PaymentAnswer = z.object({ message: z.string(), badge: z.string(), position: z.string().optional() });
+/**
+ * The answers of `POST /payment`: paid and the badge granted (`position` lets the next reads show
+ * it); with Stripe, accepted and waiting for Stripe's confirmation (the badge arrives with it, pushed
+ * live), or a 3-D Secure step for the browser to finish with the client secret.
+ */
+export const PaymentAnswer = z.union([
+  z.object({ message: z.string(), badge: z.string(), position: z.string().optional() }),
+  z.object({ message: z.string(), pending: z.literal(true) }),
+  z.object({ requiresAction: z.literal(true), clientSecret: z.string() }),
+]);
 export type PaymentAnswer = z.infer<typeof PaymentAnswer>;
 
 /**

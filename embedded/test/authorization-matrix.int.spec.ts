@@ -81,6 +81,8 @@ const matrix: Record<string, Row> = {
     request: () => ({ method: 'POST', url: '/payment', body: { package: 'Silver', stripeToken: 'tok_visa' } }),
     expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
   },
+  // Stripe calls it, so anyone may; without Stripe keys there is nothing there. Signatures: payments-stripe.int.spec.ts.
+  'POST /api/webhooks/stripe': { request: () => ({ method: 'POST', url: '/api/webhooks/stripe', body: {} }), expect: all(404) },
   'GET /payments': {
     request: ({ ownerEmail }) => ({ method: 'GET', url: `/payments?email=${ownerEmail}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },

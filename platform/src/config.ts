@@ -24,6 +24,12 @@ const Env = z.object({
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Stripe mode: real card payments through Stripe; without it, the sandbox provider stands in. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  /** Verifies the signature of Stripe's webhook calls (POST /api/webhooks/stripe). */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Where Stripe's API answers; only for a proxy, or a local stand-in in tests. Default: Stripe's own host. */
+  STRIPE_API_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.infer<typeof Env>;

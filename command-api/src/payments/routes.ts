@@ -1,41 +1,90 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MEMBERSHIP_PACKAGES, PaymentBody } from '@hostel/contracts';
+import { v5 as uuidv5 } from 'uuid';
+import { MEMBERSHIP_PACKAGES, type PackageName, PaymentBody } from '@hostel/contracts';
 import type { PaymentAnswer } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
-import { actorOf } from '@hostel/platform/http';
+import { actorOf, notFound } from '@hostel/platform/http';
+import type { Config } from '@hostel/platform/config';
 import { handleCommand } from '../command-handler';
 import { userStream } from '../identity/user';
 import { userDecider } from '../identity/user-decider';
 import { paymentDecider, paymentStream } from './payment';
 import { chargeSandbox } from './sandbox-provider';
+import { createStripeProvider } from './stripe-provider';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const isPackage = (name: unknown): name is PackageName => typeof name === 'string' && Object.hasOwn(MEMBERSHIP_PACKAGES, name);
+/** One payment id per PaymentIntent: however often Stripe delivers its success, it is recorded once. */
+const PAYMENT_NAMESPACE = '0b8c2f4e-6a1d-4e3b-9f5c-7d2e1a4b6c80';
 
 /**
- * Memberships: the signed-in user pays for a package by card; the payment is recorded on its own
- * stream and the badge granted on theirs. Price and badge come from the catalogue only.
+ * Memberships: a signed-in user pays for a package by card; the payment is recorded on its own stream
+ * and the badge granted on theirs. Price and badge come from the catalogue only. Without Stripe keys a
+ * sandbox provider takes Stripe's test tokens and the payment is recorded at once; with Stripe, only
+ * the signature-verified webhook records it.
  */
-export function paymentRoutes(app: FastifyInstance, deps: { store: EventStore }): void {
+export function paymentRoutes(app: FastifyInstance, deps: { store: EventStore; config: Config }): void {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { config } = deps;
+  const stripe = config.STRIPE_SECRET_KEY
+    ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
+    : undefined;
 
-  routes.post('/payment', { config: { access: 'user' }, schema: { body: PaymentBody } }, async (request): Promise<PaymentAnswer> => {
-    const actor = actorOf(request);
-    const { providerRef } = chargeSandbox(request.body.stripeToken);
-    const paymentId = crypto.randomUUID();
-    const context = { actor: actor.sub, correlationId: request.id };
+  /** Records the payment and grants its badge; both steps are idempotent, so a repeat completes a half-done one. */
+  async function fulfil(payment: { paymentId: string; userId: string; email: string; package: PackageName; provider: 'sandbox' | 'stripe'; providerRef: string }, correlationId: string) {
+    const context = { actor: payment.provider === 'stripe' ? 'system' : payment.userId, correlationId };
     const paid = await handleCommand(
       deps.store,
-      paymentStream(paymentId),
+      paymentStream(payment.paymentId),
       paymentDecider,
-      { type: 'RecordPayment', paymentId, user: { userId: actor.sub, email: actor.email }, package: request.body.package, provider: 'sandbox', providerRef, paidAt: new Date().toISOString() },
+      { type: 'RecordPayment', paymentId: payment.paymentId, user: { userId: payment.userId, email: payment.email }, package: payment.package, provider: payment.provider, providerRef: payment.providerRef, paidAt: new Date().toISOString() },
       context,
     );
-    const { badge } = MEMBERSHIP_PACKAGES[request.body.package];
-    const granted = await handleCommand(deps.store, userStream(actor.sub), userDecider, { type: 'GrantBadge', userId: actor.sub, badge, paymentId }, { ...context, causationId: paymentId });
+    const { badge } = MEMBERSHIP_PACKAGES[payment.package];
+    const granted = await handleCommand(deps.store, userStream(payment.userId), userDecider, { type: 'GrantBadge', userId: payment.userId, badge, paymentId: payment.paymentId }, { ...context, causationId: payment.paymentId });
     // A lesser plan bought while on a better one keeps the better badge: say which one they have.
     const held = (granted.state.exists && granted.state.badge) || badge;
-    const position = granted.changed ? granted.position : paid.position;
-    return { message: `You are now a ${capitalised(held)} member`, badge: held, ...(position ? { position } : {}) };
+    return { held, position: granted.changed ? granted.position : paid.position };
+  }
+
+  routes.post('/payment', { config: { access: 'user' }, schema: { body: PaymentBody } }, async (request, reply): Promise<PaymentAnswer> => {
+    const actor = actorOf(request);
+    const { package: packageName, stripeToken } = request.body;
+    if (!stripe) {
+      const { providerRef } = chargeSandbox(stripeToken);
+      const { held, position } = await fulfil({ paymentId: crypto.randomUUID(), userId: actor.sub, email: actor.email, package: packageName, provider: 'sandbox', providerRef }, request.id);
+      return { message: `You are now a ${capitalised(held)} member`, badge: held, ...(position ? { position } : {}) };
+    }
+    const started = await stripe.startPayment({
+      amount: MEMBERSHIP_PACKAGES[packageName].price,
+      confirmationToken: stripeToken,
+      metadata: { userId: actor.sub, email: actor.email, package: packageName },
+      // A ConfirmationToken is made for one attempt: retrying that attempt reuses its key.
+      idempotencyKey: `membership:${actor.sub}:${stripeToken}`,
+    });
+    if (started.status === 'requires_action') return { requiresAction: true, clientSecret: started.clientSecret };
+    return reply.code(202).send({ message: 'Payment received: your membership starts as soon as Stripe confirms it.', pending: true });
+  });
+
+  // Stripe signs the exact bytes it sends: this route reads its body raw, in a scope of its own.
+  app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post('/api/webhooks/stripe', { config: { access: 'public' } }, async (request) => {
+      if (!stripe) throw notFound('Stripe payments are not configured here');
+      const signature = request.headers['stripe-signature'];
+      const event = stripe.verifyWebhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      // Only success records anything; other events (created, processing, failed), in any order, change nothing.
+      if (event.type !== 'payment_intent.succeeded') return { received: true };
+      const intent = event.data.object;
+      const { userId, email, package: packageName } = intent.metadata;
+      if (!userId || !email || !isPackage(packageName) || intent.amount_received < MEMBERSHIP_PACKAGES[packageName].price) {
+        request.log.error({ paymentIntent: intent.id }, 'a succeeded PaymentIntent does not match the package catalogue; not fulfilled');
+        return { received: true, fulfilled: false };
+      }
+      await fulfil({ paymentId: uuidv5(intent.id, PAYMENT_NAMESPACE), userId, email, package: packageName, provider: 'stripe', providerRef: intent.id }, request.id);
+      return { received: true, fulfilled: true };
+    });
   });
 }

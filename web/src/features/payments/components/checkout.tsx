@@ -33,6 +33,8 @@ function SandboxCardForm({ packageName }: { packageName: PackageName }) {
     if ('error' in tokenised) return notice({ title: 'Payment Failed', text: tokenised.error, tone: 'error' });
     try {
       const answer = await pay.mutateAsync({ package: packageName, stripeToken: tokenised.token });
+      // Test tokens never ask for a 3-D Secure step; only Stripe's own form could show one.
+      if ('requiresAction' in answer) return notice({ title: 'Payment Failed', text: 'This card needs a confirmation step that test mode cannot show.', tone: 'error' });
       notice({ title: 'Payment Successful!', text: answer.message, tone: 'success' });
       void navigate(paths.dashboard.userProfile);
     } catch (error) {
