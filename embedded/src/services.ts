@@ -62,6 +62,7 @@ export async function startServices(options: {
     logger: log,
     verifyAccessToken,
     appOrigins,
+    allowStripe: Boolean(config.STRIPE_SECRET_KEY),
     ...(options.webDist ? { notFoundFallback: webAppFallback(options.webDist) } : {}),
   });
   let ready = false;

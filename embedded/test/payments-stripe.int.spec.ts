@@ -126,4 +126,10 @@ describe('memberships in Stripe mode', () => {
     expect((await deliver(succeeded('pi_unknown', { package: 'Diamond' }))).statusCode).toBe(200);
     expect(await product.eventCount()).toBe(before);
   });
+
+  it('lets pages load Stripe.js and its frames, in Stripe mode only', async () => {
+    const policy = (await product.call('GET', '/health')).headers['content-security-policy'] as string;
+    expect(policy).toContain('script-src \'self\' https://js.stripe.com');
+    expect(policy).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
+  });
 });

@@ -81,4 +81,10 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
     expect((await product.call('GET', `/payments?email=${other.user.email}`)).statusCode).toBe(401);
     expect((await product.call('GET', '/payments', { token: other.token })).statusCode).toBe(400);
   });
+
+  it('keeps Stripe out of the content security policy without Stripe keys', async () => {
+    const policy = (await product.call('GET', '/health')).headers['content-security-policy'] as string;
+    expect(policy).not.toContain('stripe');
+    expect(policy).toContain("frame-src 'none'");
+  });
 });

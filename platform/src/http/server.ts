@@ -22,7 +22,11 @@ export interface HttpServerOptions {
   trustProxy?: boolean;
   /** Serves what no route matched, e.g. the web app's deep links. */
   notFoundFallback?: NotFoundFallback;
+  /** Stripe mode: the page may load Stripe.js, show its frames (card entry, 3-D Secure) and call its API. */
+  allowStripe?: boolean;
 }
+
+const STRIPE_SOURCES = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
 
 /**
  * A Fastify server with what every service answers with: security headers (strict CSP, HSTS,
@@ -48,10 +52,11 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(options.allowStripe ? STRIPE_SOURCES.script : [])],
+        frameSrc: options.allowStripe ? STRIPE_SOURCES.frame : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...(options.allowStripe ? STRIPE_SOURCES.connect : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth';
 import { usePay } from '../api/pay';
 import { type CardEntry, formatCardNumber, formatExpiry, tokeniseTestCard } from './sandbox-card';
+import { StripeCardForm } from './stripe-card-form';
 
 const isPackage = (name: string | undefined): name is PackageName => name !== undefined && Object.hasOwn(MEMBERSHIP_PACKAGES, name);
 
@@ -92,6 +93,8 @@ export function Checkout({ packageName }: { packageName: string | undefined }) {
     );
   }
   const plan = MEMBERSHIP_PACKAGES[packageName];
+  // Set at build time for Stripe mode; without it the sandbox card form stands in.
+  const stripeKey = import.meta.env.VITE_STRIPE_PUBLISHABLE_KEY as string | undefined;
   return (
     <div className="grid gap-8 md:grid-cols-2">
       <section aria-labelledby="checkout-title" className="grid content-start gap-4">
@@ -117,7 +120,7 @@ export function Checkout({ packageName }: { packageName: string | undefined }) {
         </dl>
       </section>
       <section aria-label="Payment" className="rounded-xl border border-slate-200 bg-white p-6">
-        <SandboxCardForm packageName={packageName} />
+        {stripeKey ? <StripeCardForm packageName={packageName} publishableKey={stripeKey} /> : <SandboxCardForm packageName={packageName} />}
       </section>
     </div>
   );

@@ -1,0 +1,107 @@
+import { BADGES, MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/contracts';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useNotice } from '@/components/ui/notice-dialog';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useApi, useSessionUser } from '@/lib/auth';
+import { userProfileQueryOptions } from '@/lib/user-profile';
+import { usePay } from '../api/pay';
+
+/** While Stripe confirms a payment, the profile is read this often besides the live push. */
+const AWAIT_POLL_MS = 2000;
+
+/**
+ * Stripe mode (VITE_STRIPE_PUBLISHABLE_KEY): Stripe's Payment Element collects the card in Stripe's own
+ * frame; the browser turns it into a ConfirmationToken for the server, finishes 3-D Secure when asked,
+ * and the membership starts when Stripe's webhook confirms the payment (the badge arrives live).
+ */
+export function StripeCardForm({ packageName, publishableKey }: { packageName: PackageName; publishableKey: string }) {
+  const plan = MEMBERSHIP_PACKAGES[packageName];
+  const mount = useRef<HTMLDivElement>(null);
+  const [stripe, setStripe] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [awaiting, setAwaiting] = useState(false);
+  const pay = usePay();
+  const notice = useNotice();
+  const navigate = useNavigate();
+  const api = useApi();
+  const user = useSessionUser();
+  const profile = useQuery({ ...userProfileQueryOptions(api, user?.email ?? ''), enabled: awaiting, refetchInterval: awaiting ? AWAIT_POLL_MS : false });
+
+  useEffect(() => {
+    let cancelled = false;
+    let destroy: (() => void) | undefined;
+    // The "pure" entry loads Stripe's script only now, in Stripe mode, never on other pages.
+    void import('@stripe/stripe-js/pure')
+      .then(({ loadStripe }) => loadStripe(publishableKey))
+      .then((instance) => {
+        if (cancelled || !instance || !mount.current) return;
+        const elements = instance.elements({ mode: 'payment', amount: plan.price, currency: 'usd' });
+        const element = elements.create('payment');
+        element.mount(mount.current);
+        destroy = () => element.destroy();
+        setStripe({ stripe: instance, elements });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      destroy?.();
+    };
+  }, [publishableKey, plan.price]);
+
+  // The webhook has granted the badge (or a better one was held already): the purchase is complete.
+  const badge = profile.data?.badge;
+  useEffect(() => {
+    if (!awaiting || !badge || BADGES.indexOf(badge) < BADGES.indexOf(plan.badge)) return;
+    setAwaiting(false);
+    notice({ title: 'Payment Successful!', text: `You are now a ${badge.charAt(0).toUpperCase()}${badge.slice(1)} member`, tone: 'success' });
+    void navigate(paths.dashboard.userProfile);
+  }, [awaiting, badge, plan.badge, notice, navigate]);
+
+  const fail = (text: string | undefined) => notice({ title: 'Payment Failed', text: text || 'Something went wrong', tone: 'error' });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!stripe) return notice({ title: 'Stripe not loaded', text: 'Please try again later', tone: 'error' });
+    setBusy(true);
+    try {
+      const submitted = await stripe.elements.submit();
+      if (submitted.error) return fail(submitted.error.message);
+      const { error, confirmationToken } = await stripe.stripe.createConfirmationToken({ elements: stripe.elements });
+      if (error) return fail(error.message);
+      const answer = await pay.mutateAsync({ package: packageName, stripeToken: confirmationToken.id });
+      if ('requiresAction' in answer) {
+        const next = await stripe.stripe.handleNextAction({ clientSecret: answer.clientSecret });
+        if (next.error) return fail(next.error.message);
+      }
+      if ('badge' in answer) {
+        notice({ title: 'Payment Successful!', text: answer.message, tone: 'success' });
+        return void navigate(paths.dashboard.userProfile);
+      }
+      setAwaiting(true);
+    } catch (error) {
+      fail(error instanceof ApiError ? error.serverMessage : undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const processing = busy || awaiting;
+  return (
+    <form noValidate aria-label="Card payment" onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
+      <div ref={mount} className="min-h-24" />
+      {awaiting ? (
+        <p role="status" className="text-sm text-slate-700">
+          Waiting for Stripe to confirm your payment...
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={processing} aria-busy={processing}>
+        {processing ? 'Processing...' : 'Pay Now'}
+      </Button>
+    </form>
+  );
+}
