@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { closeDialog, expectAccessible, register, uniqueEmail } from '../support/fixtures';
 
-async function fillCard(page: import('@playwright/test').Page, number: string) {
+async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry (MM / YY)').fill('1234');
   await page.getByLabel('CVC').fill('123');
