@@ -15,6 +15,7 @@ import { mealRoutes } from './meals/routes';
 import { mediaRoutes } from './media/routes';
 import { paymentRoutes } from './payments/routes';
 import { reviewRoutes } from './reviews/routes';
+import { upcomingRoutes } from './upcoming/routes';
 import type { CommandTables } from './migrations';
 import { userRoutes } from './users/routes';
 
@@ -53,4 +54,5 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   mealRoutes(app, deps);
   reviewRoutes(app, deps);
   paymentRoutes(app, deps);
+  upcomingRoutes(app, deps);
 }

@@ -28,6 +28,11 @@ export interface CommandResult<State> {
 
 const MAX_ATTEMPTS = 4;
 
+export interface HandleOptions {
+  /** Tries before answering 409; a stream many people write at once (likes) needs more. */
+  maxAttempts?: number;
+}
+
 export function toDomainEvent(recorded: RecordedEvent): DomainEvent {
   const schema = eventSchemas[recorded.type as keyof typeof eventSchemas];
   if (!schema) throw new Error(`Unknown event type ${recorded.type} in ${recorded.streamId}`);
@@ -56,7 +61,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
   decider: Decider<Command, Event, State>,
   command: Command,
   context: CommandContext,
+  options: HandleOptions = {},
 ): Promise<CommandResult<State>> {
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     const { state, version, position } = await loadState(store, stream, decider);
     const events = decider.decide(command, state);
@@ -68,7 +75,9 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
       return { state: events.reduce(decider.evolve, state), position: formatPosition(result.position), changed: true };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError)) throw error;
-      if (attempt >= MAX_ATTEMPTS) throw conflict('Someone else changed this at the same time. Please try again.');
+      if (attempt >= maxAttempts) throw conflict('Someone else changed this at the same time. Please try again.');
+      // Spread the retries out, so writers that just collided do not collide again in step.
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
     }
   }
 }

@@ -30,7 +30,8 @@ const mealFields = {
   distributorName: z.string(),
   rating: z.number(),
 };
-export const MealAdded = z.object({ mealId: z.string(), ...mealFields, distributorEmail: z.string(), postTime: z.string() });
+/** `likedBy`: the likes a published upcoming meal brings with it (absent for meals added directly). */
+export const MealAdded = z.object({ mealId: z.string(), ...mealFields, distributorEmail: z.string(), postTime: z.string(), likedBy: z.array(z.string()).optional() });
 /** Only the fields that changed; likes and review counts are never among them. */
 export const MealEdited = z.object({ mealId: z.string(), changes: z.object(mealFields).partial() });
 export const MealDeleted = z.object({ mealId: z.string() });
@@ -47,6 +48,23 @@ export const ReviewAdded = z.object({
   createdAt: z.string(),
 });
 export const ReviewDeleted = z.object({ reviewId: z.string(), mealId: z.string() });
+const upcomingFields = {
+  title: z.string(),
+  category: z.enum(MEAL_CATEGORIES),
+  image: z.string(),
+  ingredients: z.array(z.string()),
+  description: z.string(),
+  price: z.number(),
+  distributorName: z.string(),
+  distributorEmail: z.string(),
+};
+export const UpcomingMealAdded = z.object({ upcomingId: z.string(), ...upcomingFields, addedAt: z.string() });
+/** `likes`: the count after this like. */
+export const UpcomingMealLiked = z.object({ upcomingId: z.string(), userId: z.string(), likes: z.number().int() });
+/** The like that reached the publish threshold: the projector's policy publishes the meal on it. */
+export const UpcomingMealThresholdReached = z.object({ upcomingId: z.string(), likes: z.number().int() });
+/** Out of the upcoming list, into the catalogue as `mealId` (with its likes). */
+export const UpcomingMealPublished = z.object({ upcomingId: z.string(), mealId: z.string(), publishedAt: z.string() });
 /** A membership was paid for: the amount and badge come from the package catalogue, never from the client. */
 export const PaymentSucceeded = z.object({
   paymentId: z.string(),
@@ -76,6 +94,10 @@ export const eventSchemas = {
   ReviewAdded,
   ReviewDeleted,
   PaymentSucceeded,
+  UpcomingMealAdded,
+  UpcomingMealLiked,
+  UpcomingMealThresholdReached,
+  UpcomingMealPublished,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;

@@ -7,3 +7,5 @@ export * from './live';
 export * from './read-models';
 export * from './meals';
 export * from './payments';
+export * from './upcoming';
+export * from './jobs';

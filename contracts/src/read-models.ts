@@ -68,12 +68,34 @@ export interface PaymentsTable {
   paid_at: Date;
 }
 
+export interface UpcomingMealsTable {
+  id: string;
+  title: string;
+  category: 'Breakfast' | 'Lunch' | 'Dinner';
+  image: string;
+  ingredients: string[];
+  description: string;
+  /** numeric: arrives as a string. */
+  price: string | number;
+  distributor_name: string;
+  distributor_email: string;
+  added_at: Date;
+  likes: number;
+}
+
+export interface UpcomingLikesTable {
+  upcoming_id: string;
+  user_id: string;
+}
+
 export interface ReadModelTables {
   users: UsersTable;
   meals: MealsTable;
   meal_likes: MealLikesTable;
   reviews: ReviewsTable;
   payments: PaymentsTable;
+  upcoming_meals: UpcomingMealsTable;
+  upcoming_likes: UpcomingLikesTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

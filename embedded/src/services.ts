@@ -2,19 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { commandApi, commandApiMigrations, createMemoryLoginThrottle, createRedisLoginThrottle, loadSigningKey } from '@hostel/command-api';
+import { commandApi, commandApiMigrations, createMemoryLoginThrottle, createRedisLoginThrottle, loadSigningKey, registerUpcomingWorkers } from '@hostel/command-api';
 import type { CommandTables } from '@hostel/command-api';
 import type { ReadModelTables } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { migrateEventStore } from '@hostel/eventstore/postgres';
 import { openEventStore } from '@hostel/platform/event-store';
+import { createBullMqJobQueue, createInProcessJobQueue } from '@hostel/messaging/job-queue';
 import { createRedisEmitterPublisher, createSocketIoPublisher } from '@hostel/messaging/live';
 import type { Config } from '@hostel/platform/config';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
 import type { RouteAccess } from '@hostel/platform/http';
 import { createAccessTokenVerifier, publicJwks } from '@hostel/platform/tokens';
-import { projectorMigrations, startProjector } from '@hostel/projector';
+import { projectorMigrations, publishUpcomingPolicy, startProjector } from '@hostel/projector';
 import { createLiveServer, createPositionWaiter, readApi } from '@hostel/read-api';
 import { serveWebApp, webAppFallback } from './web-app';
 
@@ -84,7 +85,16 @@ export async function startServices(options: {
   });
   const publisher = redis ? createRedisEmitterPublisher(redis) : createSocketIoPublisher(live);
   await options.seed?.({ store, commandDb });
-  const projector = startProjector({ store, db, log, publish: (message) => publisher.publish(message.room, message.event, message.payload) });
+  // Policies queue commands; the command side's worker runs them (BullMQ across processes with Redis).
+  const jobs = redis ? createBullMqJobQueue({ connection: redis }) : createInProcessJobQueue();
+  registerUpcomingWorkers(jobs, store);
+  const projector = startProjector({
+    store,
+    db,
+    log,
+    publish: (message) => publisher.publish(message.room, message.event, message.payload),
+    policies: [publishUpcomingPolicy(jobs)],
+  });
   const caughtUp = projector.caughtUp.then(() => {
     ready = true;
   });
@@ -97,6 +107,7 @@ export async function startServices(options: {
     ready: caughtUp,
     async close() {
       await projector.stop();
+      await jobs.close();
       await live.close();
       await app.close();
       await waiter.close();

@@ -83,6 +83,17 @@ const matrix: Record<string, Row> = {
   },
   // Stripe calls it, so anyone may; without Stripe keys there is nothing there. Signatures: payments-stripe.int.spec.ts.
   'POST /api/webhooks/stripe': { request: () => ({ method: 'POST', url: '/api/webhooks/stripe', body: {} }), expect: all(404) },
+  'POST /api/upcomingMeals': { request: () => ({ method: 'POST', url: '/api/upcomingMeals', body: {} }), expect: { visitor: 401, owner: 403, other: 403, admin: 400 } },
+  // Nobody in this matrix holds a membership badge: members' likes are in upcoming.int.spec.ts.
+  'PATCH /api/upcomingMeals/:id/like': {
+    request: () => ({ method: 'PATCH', url: `/api/upcomingMeals/${crypto.randomUUID()}/like` }),
+    expect: { visitor: 401, owner: 404, other: 404, admin: 404 },
+  },
+  'PATCH /api/upcomingMeals/:id/publish': {
+    request: () => ({ method: 'PATCH', url: `/api/upcomingMeals/${crypto.randomUUID()}/publish` }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 404 },
+  },
+  'GET /api/upcomingMeals': { request: () => ({ method: 'GET', url: '/api/upcomingMeals' }), expect: all(200) },
   'GET /payments': {
     request: ({ ownerEmail }) => ({ method: 'GET', url: `/payments?email=${ownerEmail}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },

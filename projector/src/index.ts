@@ -10,19 +10,22 @@ import { runProjection } from './runtime/run-projection';
 export { projectorMigrations } from './migrations';
 export { projections } from './projections';
 export { mealCatalogProjection } from './meal-catalog/meal-catalog-projection';
+export { publishUpcomingPolicy } from './policies/publish-upcoming-policy';
 export { rebuildProjection } from './runtime/rebuild';
 export { runProjection } from './runtime/run-projection';
 export type { LiveMessage, Projection, ProjectedEvent } from './runtime/projection';
 
-/** Starts every projection; `caughtUp` resolves once all have applied the log as it stood. */
+/** Starts every projection and policy; `caughtUp` resolves once all have applied the log as it stood. */
 export function startProjector(deps: {
   store: EventStore;
   db: Kysely<ReadModelTables>;
   log: Logger;
   publish?: (message: LiveMessage) => void;
   only?: readonly Projection[];
+  /** Policies (see policies/): run like projections, but never replayed by a rebuild. */
+  policies?: readonly Projection[];
 }) {
-  const running = (deps.only ?? projections).map((projection) => runProjection(projection, deps));
+  const running = [...(deps.only ?? projections), ...(deps.policies ?? [])].map((projection) => runProjection(projection, deps));
   return {
     caughtUp: Promise.all(running.map((projection) => projection.caughtUp)).then(() => undefined),
     stop: () => Promise.all(running.map((projection) => projection.stop())).then(() => undefined),

@@ -109,4 +109,30 @@ export const projectorMigrations: Record<string, Migration> = {
       await sql`create index payments_by_email on payments (lower(email), paid_at desc, id desc)`.execute(db);
     },
   },
+  '2026-11-22-upcoming-meals': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('upcoming_meals')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('title', 'text', (column) => column.notNull())
+        .addColumn('category', 'text', (column) => column.notNull())
+        .addColumn('image', 'text', (column) => column.notNull())
+        .addColumn('ingredients', sql`text[]`, (column) => column.notNull())
+        .addColumn('description', 'text', (column) => column.notNull())
+        .addColumn('price', 'numeric(12, 2)', (column) => column.notNull())
+        .addColumn('distributor_name', 'text', (column) => column.notNull())
+        .addColumn('distributor_email', 'text', (column) => column.notNull())
+        .addColumn('added_at', 'timestamptz', (column) => column.notNull())
+        .addColumn('likes', 'integer', (column) => column.notNull())
+        .execute();
+      await sql`create index upcoming_by_likes on upcoming_meals (likes desc, id desc)`.execute(db);
+      await sql`create index upcoming_newest on upcoming_meals (added_at desc, id desc)`.execute(db);
+      await db.schema
+        .createTable('upcoming_likes')
+        .addColumn('upcoming_id', 'text', (column) => column.notNull())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('upcoming_likes_pk', ['upcoming_id', 'user_id'])
+        .execute();
+    },
+  },
 };

@@ -2,7 +2,8 @@ import type { Projection } from './runtime/projection';
 import { mealCatalogProjection } from './meal-catalog/meal-catalog-projection';
 import { paymentsProjection } from './payments/payments-projection';
 import { reviewsProjection } from './reviews/reviews-projection';
+import { upcomingMealsProjection } from './upcoming-meals/upcoming-meals-projection';
 import { usersProjection } from './users/users-projection';
 
 /** Every read model's projection. A new read model joins here. */
-export const projections: readonly Projection[] = [usersProjection, mealCatalogProjection, reviewsProjection, paymentsProjection];
+export const projections: readonly Projection[] = [usersProjection, mealCatalogProjection, reviewsProjection, paymentsProjection, upcomingMealsProjection];

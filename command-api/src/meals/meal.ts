@@ -25,7 +25,17 @@ export const mealStream = (mealId: string) => streamName('meal', mealId);
 
 /** Commands on a meal stream; the actor's role and id arrive with them (the decider checks them). */
 export type MealCommand =
-  | { type: 'AddMeal'; mealId: string; actorRole: 'user' | 'admin'; fields: Omit<MealFields, 'rating' | 'distributorName'>; distributorName: string; distributorEmail: string; postTime: string }
+  | {
+      type: 'AddMeal';
+      mealId: string;
+      actorRole: 'user' | 'admin';
+      fields: Omit<MealFields, 'rating' | 'distributorName'>;
+      distributorName: string;
+      distributorEmail: string;
+      postTime: string;
+      /** Who liked it before it was listed (a published upcoming meal keeps its likes). */
+      likedBy?: readonly string[];
+    }
   | { type: 'EditMeal'; mealId: string; actorRole: 'user' | 'admin'; changes: Partial<MealFields> }
   | { type: 'DeleteMeal'; mealId: string; actorRole: 'user' | 'admin' }
   | { type: 'LikeMeal'; mealId: string; userId: string };
@@ -33,8 +43,8 @@ export type MealCommand =
 export function evolveMeal(state: MealState, event: MealEvent): MealState {
   switch (event.type) {
     case 'MealAdded': {
-      const { mealId, distributorEmail, postTime: _postTime, ...fields } = event.data;
-      return { status: 'listed', mealId, distributorEmail, likedBy: [], ...fields };
+      const { mealId, distributorEmail, postTime: _postTime, likedBy, ...fields } = event.data;
+      return { status: 'listed', mealId, distributorEmail, likedBy: likedBy ?? [], ...fields };
     }
     case 'MealEdited':
       return state.status === 'listed' ? { ...state, ...event.data.changes } : state;
@@ -73,6 +83,7 @@ function decide(command: MealCommand, state: MealState): MealEvent[] {
             distributorEmail: command.distributorEmail,
             postTime: command.postTime,
             rating: 0,
+            ...(command.likedBy?.length ? { likedBy: [...command.likedBy] } : {}),
           },
         },
       ];

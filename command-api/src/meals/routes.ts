@@ -6,6 +6,7 @@ import { AddMealBody, PatchMealBody, ReplaceMealBody } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { actorOf, invalid } from '@hostel/platform/http';
 import { handleCommand } from '../command-handler';
+import { isStoredImage } from '../media/store-image';
 import type { CommandTables } from '../migrations';
 import type { MealCommand } from './meal';
 import { mealDecider, mealStream } from './meal';
@@ -20,9 +21,7 @@ export function mealRoutes(app: FastifyInstance, deps: { store: EventStore; db: 
 
   routes.post('/api/meals', { config: { access: 'admin' }, schema: { body: AddMealBody } }, async (request, reply) => {
     const actor = actorOf(request);
-    const mediaId = request.body.image.split('/').at(-1)!;
-    const uploaded = await deps.db.selectFrom('media').select('id').where('id', '=', mediaId).executeTakeFirst();
-    if (!uploaded) throw invalid('Please upload an image before submitting');
+    if (!(await isStoredImage(deps.db, request.body.image))) throw invalid('Please upload an image before submitting');
     const mealId = crypto.randomUUID();
     const result = await run(request, mealId, {
       type: 'AddMeal',

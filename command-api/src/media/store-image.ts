@@ -8,6 +8,12 @@ const MAX_SIDE = 2000;
 
 export const mediaUrl = (id: string) => `/api/media/${id}`;
 
+/** Whether a `/api/media/<id>` URL names an image we stored (forms must upload first). */
+export async function isStoredImage(db: Kysely<CommandTables>, url: string): Promise<boolean> {
+  const id = url.split('/').at(-1) ?? '';
+  return (await db.selectFrom('media').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 /**
  * Stores an image the way every image gets in: the bytes must decode as an image (whatever the
  * file claims to be) and are re-encoded as WebP, which drops EXIF, GPS and any payload riding along.

@@ -36,11 +36,13 @@ export const mealCatalogProjection: Projection = {
             distributor_name: data.distributorName,
             distributor_email: data.distributorEmail,
             rating: data.rating,
-            likes: 0,
+            likes: data.likedBy?.length ?? 0,
             reviews_count: 0,
             search_text: searchText(data.title, data.description, data.ingredients),
           })
           .execute();
+        // A published upcoming meal arrives with its likes, and who gave them (one like each, still).
+        if (data.likedBy?.length) await trx.insertInto('meal_likes').values(data.likedBy.map((userId) => ({ meal_id: data.mealId, user_id: userId }))).execute();
         break;
       }
       case 'MealEdited': {

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { MEAL_CATEGORIES } from './constants';
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/**
+ * `POST /api/upcomingMeals` (admin), with the Add Upcoming Meal form's texts. Ingredients come as an
+ * array or comma-separated text (split and trimmed). Likes, review count and rating start at 0 on the
+ * server whatever the body says.
+ */
+export const AddUpcomingMealBody = z.object({
+  title: required('Title required').pipe(z.string().max(200, 'Title is too long')),
+  category: z.enum(MEAL_CATEGORIES, { error: 'Category required' }),
+  image: z.string({ error: 'Please upload an image first.' }).trim().regex(/^\/api\/media\/[0-9a-f-]{36}$/, 'Please upload an image first.'),
+  ingredients: z
+    .union([z.array(z.string().max(200)).max(100), z.string().max(5000)], { error: 'Ingredients required' })
+    .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim()).filter(Boolean))
+    .refine((list) => list.length > 0, 'Ingredients required'),
+  description: required('Description required').pipe(z.string().max(5000, 'Description is too long')),
+  price: z.coerce
+    .number({ error: 'Price required' })
+    .refine(Number.isFinite, 'Price required')
+    .min(0, 'Price must be positive')
+    .max(100_000, 'Price is too high')
+    .transform((value) => Math.round(value * 100) / 100),
+});
+export type AddUpcomingMealBody = z.infer<typeof AddUpcomingMealBody>;
+
+export const UpcomingMealsQuery = z.object({
+  sort: z.enum(['likes']).optional(),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(100),
+});
+
+/**
+ * An upcoming meal as its card and the admin table read it. Who liked it is never shown to others:
+ * `likedByMe` says whether the caller did, and `likedUsers` holds at most the caller's own email.
+ */
+export const UpcomingMealDto = z.object({
+  _id: z.string(),
+  title: z.string(),
+  category: z.enum(MEAL_CATEGORIES),
+  image: z.string(),
+  ingredients: z.array(z.string()),
+  description: z.string(),
+  price: z.number(),
+  distributorName: z.string(),
+  distributorEmail: z.string(),
+  date: z.string(),
+  likes: z.number(),
+  likedByMe: z.boolean(),
+  likedUsers: z.array(z.string()),
+  reviewCount: z.number(),
+  rating: z.number(),
+});
+export type UpcomingMealDto = z.infer<typeof UpcomingMealDto>;
+
+/** `PATCH /api/upcomingMeals/{id}/like`: the message contains 'published' exactly when this like published the meal. */
+export const UpcomingLikeAnswer = z.object({ message: z.string(), likes: z.number(), published: z.boolean(), position: z.string().optional() });
+export type UpcomingLikeAnswer = z.infer<typeof UpcomingLikeAnswer>;

@@ -1,0 +1,47 @@
+import { rooms } from '@hostel/contracts';
+import { sql } from 'kysely';
+import type { LiveMessage, Projection } from '../runtime/projection';
+
+const changed: LiveMessage = { room: rooms.upcoming, event: 'changed', payload: { resource: 'upcomingMeals' } };
+
+/** The `upcoming_meals` list (counts kept here) and `upcoming_likes` ("did I like it"); published meals leave it. */
+export const upcomingMealsProjection: Projection = {
+  name: 'upcoming-meals',
+  handles: ['UpcomingMealAdded', 'UpcomingMealLiked', 'UpcomingMealPublished'],
+  tables: ['upcoming_meals', 'upcoming_likes'],
+  async apply(trx, event, live) {
+    switch (event.type) {
+      case 'UpcomingMealAdded': {
+        const { data } = event;
+        await trx
+          .insertInto('upcoming_meals')
+          .values({
+            id: data.upcomingId,
+            title: data.title,
+            category: data.category,
+            image: data.image,
+            ingredients: data.ingredients,
+            description: data.description,
+            price: data.price,
+            distributor_name: data.distributorName,
+            distributor_email: data.distributorEmail,
+            added_at: new Date(data.addedAt),
+            likes: 0,
+          })
+          .execute();
+        break;
+      }
+      case 'UpcomingMealLiked':
+        await trx.insertInto('upcoming_likes').values({ upcoming_id: event.data.upcomingId, user_id: event.data.userId }).execute();
+        await trx.updateTable('upcoming_meals').set({ likes: sql`likes + 1` }).where('id', '=', event.data.upcomingId).execute();
+        break;
+      case 'UpcomingMealPublished':
+        await trx.deleteFrom('upcoming_likes').where('upcoming_id', '=', event.data.upcomingId).execute();
+        await trx.deleteFrom('upcoming_meals').where('id', '=', event.data.upcomingId).execute();
+        break;
+      default:
+        return;
+    }
+    live(changed);
+  },
+};
