@@ -7,12 +7,10 @@ import { CanonicalRedirect, RequireAdmin, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
 import { CheckoutRoute } from './routes/checkout';
-import { AllMealsRoute, MealDetailRoute } from './routes/meals';
+import { AllMealsRoute, MealDetailRoute, UpcomingMealsRoute } from './routes/meals';
 import {
   RequestedMealsRoute,
   ServeMealsRoute,
-  UpcomingMealsAdminRoute,
-  UpcomingMealsRoute,
 } from './routes/pending-pages';
 
 // Forms and dashboard screens load on first visit, keeping the first page light.
@@ -82,7 +80,7 @@ export const routes: RouteObject[] = [
           { path: 'adminAllMeals', lazy: async () => ({ Component: (await dashboard()).AdminAllMealsRoute }) },
           { path: 'AllReviews', lazy: async () => ({ Component: (await dashboard()).AllReviewsRoute }) },
           { path: 'serveMeals', element: <ServeMealsRoute /> },
-          { path: 'upcomingMealsAdmin', element: <UpcomingMealsAdminRoute /> },
+          { path: 'upcomingMealsAdmin', lazy: async () => ({ Component: (await dashboard()).UpcomingMealsAdminRoute }) },
         ],
       },
     ],

@@ -4,6 +4,7 @@ import { AdminAllMeals } from '@/features/meals/components/admin-all-meals';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
 import { AllReviews } from '@/features/reviews/components/all-reviews';
 import { MyReviews } from '@/features/reviews/components/my-reviews';
+import { AdminUpcomingMeals } from '@/features/upcoming/components/admin-upcoming-meals';
 import { RoleRedirect } from '@/features/dashboard/components/role-redirect';
 import { AdminProfile } from '@/features/profile/components/admin-profile';
 import { MyProfile } from '@/features/profile/components/my-profile';
@@ -81,6 +82,15 @@ export function PaymentHistoryRoute() {
     <>
       <PageHeading>Payment History</PageHeading>
       <PaymentHistory />
+    </>
+  );
+}
+
+export function UpcomingMealsAdminRoute() {
+  return (
+    <>
+      <PageHeading>Upcoming Meals</PageHeading>
+      <AdminUpcomingMeals />
     </>
   );
 }

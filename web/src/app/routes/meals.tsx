@@ -4,6 +4,7 @@ import { AllMeals } from '@/features/meals/components/all-meals';
 import { MealDetail } from '@/features/meals/components/meal-detail';
 import { MealReviews } from '@/features/reviews/components/meal-reviews';
 import { AddReviewForm } from '@/features/reviews/components/review-form';
+import { UpcomingMeals } from '@/features/upcoming/components/upcoming-meals';
 
 export function AllMealsRoute() {
   return (
@@ -24,6 +25,15 @@ export function MealDetailRoute() {
         <MealReviews mealId={id} />
         <AddReviewForm mealId={id} />
       </div>
+    </div>
+  );
+}
+
+export function UpcomingMealsRoute() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <PageHeading>Upcoming Meals</PageHeading>
+      <UpcomingMeals />
     </div>
   );
 }

@@ -1,22 +1,17 @@
 import { PageHeading } from '@/components/layouts/page-heading';
 
 /*
- * Routes whose screens arrive with later work (meals, upcoming meals, checkout, requests, reviews,
- * payments). They exist now so links and deep links resolve; each shows its heading and nothing else.
+ * Dashboard routes whose screens arrive with the meal-requests work. They exist now so the sidebar's
+ * links resolve; each shows its heading and says what is coming.
  */
-
-function Pending({ title, inMainLayout = false }: { title: string; inMainLayout?: boolean }) {
-  return inMainLayout ? (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+function Pending({ title }: { title: string }) {
+  return (
+    <>
       <PageHeading>{title}</PageHeading>
-    </div>
-  ) : (
-    <PageHeading>{title}</PageHeading>
+      <p className="text-slate-700">Meal requests open soon.</p>
+    </>
   );
 }
 
-export const UpcomingMealsRoute = () => <Pending inMainLayout title="Upcoming Meals" />;
-
 export const RequestedMealsRoute = () => <Pending title="My Requested Meals" />;
 export const ServeMealsRoute = () => <Pending title="Serve Meals" />;
-export const UpcomingMealsAdminRoute = () => <Pending title="Upcoming Meals" />;

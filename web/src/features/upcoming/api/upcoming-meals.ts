@@ -1,0 +1,47 @@
+import { type AddUpcomingMealBody, UpcomingLikeAnswer, UpcomingMealDto } from '@hostel/contracts';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import type { ApiClient } from '@/lib/api-client';
+import { useApi } from '@/lib/auth';
+import { getPage } from '@/lib/get-page';
+
+const path = (id: string) => `/api/upcomingMeals/${encodeURIComponent(id)}`;
+
+/** `GET /api/upcomingMeals`: a page of upcoming meals with their likes (and whether I liked each). */
+export function upcomingMealsQueryOptions(api: ApiClient, params: { sort?: 'likes'; page: number; pageSize: number }) {
+  return queryOptions({
+    // Under 'upcomingMeals', so the `upcoming` room's pushes refresh it.
+    queryKey: ['upcomingMeals', params],
+    queryFn: () => getPage(api, '/api/upcomingMeals', UpcomingMealDto, { query: { sort: params.sort }, skip: params.page * params.pageSize, limit: params.pageSize }),
+  });
+}
+
+export function useUpcomingMeals(params: { sort?: 'likes'; page: number; pageSize: number }) {
+  const api = useApi();
+  return useQuery({ ...upcomingMealsQueryOptions(api, params), placeholderData: keepPreviousData });
+}
+
+/** Likes, publication and additions change the list, the catalogue (a published meal joins it) or both. */
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () => Promise.all(['upcomingMeals', 'meals'].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
+}
+
+/** `PATCH /api/upcomingMeals/{id}/like` (Silver and above): the answer says when this like published the meal. */
+export function useLikeUpcomingMeal() {
+  const api = useApi();
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: async (id: string) => UpcomingLikeAnswer.parse(await api.patch(`${path(id)}/like`)), onSuccess: refresh });
+}
+
+const CommandAnswer = z.object({ message: z.string().optional(), position: z.string().optional() });
+
+/** The admin's commands: add an upcoming meal, publish one early. */
+export function useManageUpcomingMeals() {
+  const api = useApi();
+  const refresh = useRefresh();
+  return {
+    add: useMutation({ mutationFn: async (meal: z.input<typeof AddUpcomingMealBody>) => CommandAnswer.parse(await api.post('/api/upcomingMeals', meal)), onSuccess: refresh }),
+    publish: useMutation({ mutationFn: async (id: string) => CommandAnswer.parse(await api.patch(`${path(id)}/publish`)), onSuccess: refresh }),
+  };
+}

@@ -1,0 +1,94 @@
+import { rooms, type UpcomingMealDto } from '@hostel/contracts';
+import { Heart } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { useNotice } from '@/components/ui/notice-dialog';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useLiveRoom } from '@/lib/live-updates';
+import { useRequireSignIn } from '@/lib/require-sign-in';
+import { useLikeUpcomingMeal, useUpcomingMeals } from '../api/upcoming-meals';
+
+const SUCCESS_AUTO_CLOSE_MS = 1500;
+/** The page holds every upcoming meal: there are only ever a handful. */
+const ALL = 100;
+
+function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
+  const like = useLikeUpcomingMeal();
+  const notice = useNotice();
+  const requireSignIn = useRequireSignIn();
+  const titleId = `upcoming-${meal._id}`;
+
+  const onLike = () =>
+    requireSignIn(() =>
+      like.mutate(meal._id, {
+        onSuccess: (answer) =>
+          answer.message.includes('published')
+            ? notice({ title: 'Published!', text: 'This meal reached 10 likes and has been published.', tone: 'success' })
+            : notice({ title: 'Liked!', text: answer.message || 'Your like was recorded.', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS }),
+        onError: (error) =>
+          error instanceof ApiError
+            ? notice({ title: 'Error', text: error.serverMessage || 'Failed to like this meal.', tone: 'error' })
+            : notice({ title: 'Error', text: 'Something went wrong. Please try again.', tone: 'error' }),
+      }),
+    );
+
+  return (
+    <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <img src={meal.image} alt="" loading="lazy" width={800} height={600} className="aspect-[4/3] w-full object-cover" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {meal.title}
+        </h2>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-800">
+          <dt className="font-semibold">Category</dt>
+          <dd>{meal.category}</dd>
+          <dt className="font-semibold">Ingredients</dt>
+          <dd>{Array.isArray(meal.ingredients) && meal.ingredients.length > 0 ? meal.ingredients.join(', ') : 'N/A'}</dd>
+          <dt className="font-semibold">Date</dt>
+          <dd>{meal.date ? new Date(meal.date).toLocaleDateString() : 'TBA'}</dd>
+        </dl>
+        <Button
+          variant={meal.likedByMe ? 'default' : 'outline'}
+          className={cn('mt-auto', meal.likedByMe && 'disabled:opacity-100')}
+          aria-pressed={meal.likedByMe}
+          disabled={meal.likedByMe || like.isPending}
+          aria-busy={like.isPending}
+          aria-describedby={titleId}
+          onClick={onLike}
+        >
+          <Heart aria-hidden="true" className={cn(meal.likedByMe && 'fill-current')} />
+          {meal.likedByMe ? 'Liked' : 'Like'}
+          <span aria-hidden="true">·</span>
+          <span>
+            {meal.likes} <span className="sr-only">{meal.likes === 1 ? 'like' : 'likes'}</span>
+          </span>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+/** /UpcomingMeals: what may be cooked next; members like, and the counts (and publications) move live. */
+export function UpcomingMeals() {
+  const meals = useUpcomingMeals({ page: 0, pageSize: ALL });
+  useLiveRoom(rooms.upcoming);
+
+  if (meals.isPending) return <p role="status">Loading upcoming meals...</p>;
+  if (meals.isError) {
+    return (
+      <p role="alert" className="font-medium text-red-700">
+        Failed to load meals.
+      </p>
+    );
+  }
+  if (meals.data.items.length === 0) return <p className="text-slate-700">No upcoming meals found.</p>;
+  return (
+    <ul aria-label="Upcoming meals" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {meals.data.items.map((meal) => (
+        <li key={meal._id} className="grid">
+          <UpcomingCard meal={meal} />
+        </li>
+      ))}
+    </ul>
+  );
+}
