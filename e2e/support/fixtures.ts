@@ -53,17 +53,41 @@ export async function adminApi(request: APIRequestContext) {
   expect(login.status()).toBe(200);
   const { token } = (await login.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}` };
+  const uploadImage = async () => {
+    const upload = await request.post('/api/uploads', { headers, multipart: { file: { name: 'meal.png', mimeType: 'image/png', buffer: TINY_PNG } } });
+    expect(upload.status()).toBe(201);
+    return ((await upload.json()) as { url: string }).url;
+  };
   return {
-    async addMeal(fields: { title: string; category: 'Breakfast' | 'Lunch' | 'Dinner'; price?: number }) {
-      const upload = await request.post('/api/uploads', { headers, multipart: { file: { name: 'meal.png', mimeType: 'image/png', buffer: TINY_PNG } } });
-      expect(upload.status()).toBe(201);
-      const { url } = (await upload.json()) as { url: string };
-      const added = await request.post('/api/meals', {
+    async addUpcomingMeal(title: string) {
+      const added = await request.post('/api/upcomingMeals', {
         headers,
-        data: { image: url, ingredients: 'lentils, rice, coriander', description: 'Made for a journey test', price: 6.5, ...fields },
+        data: { title, category: 'Lunch', image: await uploadImage(), ingredients: 'rice, lentils', description: 'On the vote', price: 5 },
       });
       expect(added.status()).toBe(201);
       return ((await added.json()) as { _id: string })._id;
+    },
+    async addMeal(fields: { title: string; category: 'Breakfast' | 'Lunch' | 'Dinner'; price?: number }) {
+      const added = await request.post('/api/meals', {
+        headers,
+        data: { image: await uploadImage(), ingredients: 'lentils, rice, coriander', description: 'Made for a journey test', price: 6.5, ...fields },
+      });
+      expect(added.status()).toBe(201);
+      return ((await added.json()) as { _id: string })._id;
+    },
+  };
+}
+
+/** A student who bought Silver in test mode, over HTTP (for arranging likes a journey starts from). */
+export async function silverMemberApi(request: APIRequestContext, name: string) {
+  const registered = await request.post('/api/auth/register', { data: { name, email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')), password: 'journey-pass-1' } });
+  expect(registered.status()).toBe(201);
+  const headers = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
+  expect((await request.post('/payment', { headers, data: { package: 'Silver', stripeToken: 'tok_visa' } })).status()).toBe(200);
+  return {
+    async like(upcomingId: string) {
+      const liked = await request.patch(`/api/upcomingMeals/${upcomingId}/like`, { headers });
+      expect(liked.status()).toBe(200);
     },
   };
 }
