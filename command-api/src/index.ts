@@ -13,3 +13,4 @@ export { storeImage } from './media/store-image';
 export { mealDecider, mealStream } from './meals/meal';
 export { reviewDecider, reviewStream } from './reviews/review';
 export { registerUpcomingWorkers } from './upcoming/workers';
+export { upcomingDecider, upcomingStream } from './upcoming/upcoming';

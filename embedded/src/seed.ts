@@ -1,10 +1,23 @@
-import { handleCommand, hashPassword, mealDecider, mealStream, reviewDecider, reviewStream, storeImage, userDecider, userIdForEmail, userStream } from '@hostel/command-api';
+import {
+  handleCommand,
+  hashPassword,
+  mealDecider,
+  mealStream,
+  reviewDecider,
+  reviewStream,
+  storeImage,
+  upcomingDecider,
+  upcomingStream,
+  userDecider,
+  userIdForEmail,
+  userStream,
+} from '@hostel/command-api';
 import type { CommandTables } from '@hostel/command-api';
 import type { EventStore } from '@hostel/eventstore';
 import type { Kysely } from 'kysely';
 import { v5 as uuidv5 } from 'uuid';
 import { mealImage } from './demo/meal-image';
-import { DEMO_MEALS } from './demo/meals';
+import { DEMO_MEALS, DEMO_UPCOMING_MEALS } from './demo/meals';
 import { DEMO_REVIEWS, DEMO_STUDENTS } from './demo/people';
 
 /** The demo accounts seeded on first start (printed by `npm start`). */
@@ -23,7 +36,7 @@ const HOUR_MS = 3_600_000;
  * First-start demo data, through the same commands and deciders as the HTTP routes: the demo
  * accounts and a few more students, thirty meals with drawn images (added by the demo admin, so
  * they count as theirs), some ratings, reviews and likes. Every stream is named from the demo's
- * own ids and skipped when it exists: a restart seeds nothing twice.
+ * own ids and skipped when it exists: a restart seeds nothing twice. A few upcoming meals wait for votes.
  */
 export async function seedDemoData({ store, commandDb }: { store: EventStore; commandDb: Kysely<CommandTables> }): Promise<void> {
   const exists = async (stream: string) => (await store.readStream(stream)).length > 0;
@@ -95,5 +108,25 @@ export async function seedDemoData({ store, commandDb }: { store: EventStore; co
       { ...system(), actor: userId },
     );
     if (liked) await handleCommand(store, mealStream(mealId), mealDecider, { type: 'LikeMeal', mealId, userId }, { ...system(), actor: userId });
+  }
+
+  for (const upcoming of DEMO_UPCOMING_MEALS) {
+    const upcomingId = demoId('upcoming', upcoming.title);
+    if (await exists(upcomingStream(upcomingId))) continue;
+    const { title, category, price, ingredients, description, look } = upcoming;
+    const image = await storeImage(commandDb, await mealImage(title, look), adminId, demoId('image', title));
+    await handleCommand(
+      store,
+      upcomingStream(upcomingId),
+      upcomingDecider,
+      {
+        type: 'AddUpcomingMeal',
+        upcomingId,
+        actorRole: 'admin',
+        fields: { title, category, price, ingredients, description, image, distributorName: admin.name, distributorEmail: admin.email },
+        addedAt: new Date().toISOString(),
+      },
+      { ...system(), actor: adminId },
+    );
   }
 }

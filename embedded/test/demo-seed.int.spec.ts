@@ -58,6 +58,11 @@ describe('demo data', () => {
     expect(mine.length).toBeGreaterThan(0);
   });
 
+  it('puts a few upcoming meals up for the vote', async () => {
+    const upcoming = (await product.call('GET', '/api/upcomingMeals')).json() as { title: string; likes: number }[];
+    expect(upcoming.length).toBeGreaterThanOrEqual(4);
+  });
+
   it('adds nothing when it runs again (a restart)', async () => {
     const before = await product.eventCount();
     await seedDemoData(product.services);

@@ -56,3 +56,11 @@ export const DEMO_MEALS: DemoMeal[] = [
   { title: 'Lamb Rogan Josh', category: 'Dinner', price: 27.5, rating: 9.2, ingredients: ['lamb', 'kashmiri chilli', 'yogurt', 'fennel', 'basmati rice'], description: 'Kashmiri lamb braised with chilli, fennel and yogurt until tender, with basmati rice.', look: { kind: 'bowl', base: '#a93226', toppings: ['#6e2c00', '#fdfefe', '#78281f'], garnish: '#1e8449' } },
   { title: 'Tofu Ramen', category: 'Dinner', price: 13.5, rating: 8.0, ingredients: ['ramen noodles', 'miso broth', 'tofu', 'pak choi', 'spring onion', 'sesame'], description: 'Miso broth with springy noodles, crispy tofu, pak choi and spring onion.', look: { kind: 'bowl', base: '#d4a55a', toppings: ['#fdf2d0', '#58d68d', '#f5b041'], garnish: '#229954' } },
 ];
+
+/** On the vote: what members may like into the catalogue. */
+export const DEMO_UPCOMING_MEALS: Omit<DemoMeal, 'rating'>[] = [
+  { title: 'Hyderabadi Mutton Biryani', category: 'Lunch', price: 16, ingredients: ['mutton', 'basmati rice', 'saffron', 'mint', 'fried onions'], description: 'Slow-cooked dum biryani with tender mutton; on the menu if ten members want it.', look: { kind: 'plate', base: '#f3c969', toppings: ['#6e2c00', '#a0522d', '#f5f5dc'], garnish: '#2e7d32' } },
+  { title: 'Masala Dosa', category: 'Breakfast', price: 4.5, ingredients: ['rice batter', 'urad dal', 'potato masala', 'coconut chutney', 'sambar'], description: 'Crisp fermented crêpe folded around spiced potato, with chutney and sambar.', look: { kind: 'flatbread', base: '#e0a95b', toppings: ['#f4d03f', '#fdfefe', '#e67e22'] } },
+  { title: 'Korean Bibimbap', category: 'Dinner', price: 13.5, ingredients: ['rice', 'beef', 'spinach', 'carrot', 'egg', 'gochujang'], description: 'A rice bowl with seasoned vegetables, beef, a fried egg and gochujang.', look: { kind: 'bowl', base: '#fbf8ef', toppings: ['#e67e22', '#27ae60', '#c0392b', '#f4d03f'] } },
+  { title: 'Mango Lassi Smoothie Bowl', category: 'Breakfast', price: 5.5, ingredients: ['mango', 'yogurt', 'cardamom', 'granola', 'pistachio'], description: 'Thick mango and yogurt with cardamom, topped with granola and pistachios.', look: { kind: 'bowl', base: '#f5b041', toppings: ['#7dcea0', '#c48a3a', '#fdebd0'] } },
+];
