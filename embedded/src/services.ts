@@ -26,6 +26,8 @@ export interface Services {
   store: EventStore;
   /** The command side's own tables (media, sessions): the demo seed stores its images there. */
   commandDb: Kysely<CommandTables>;
+  /** The read models. */
+  db: Kysely<ReadModelTables>;
   /** Resolves once every projection has caught up with the log (then /health answers 200). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -104,6 +106,7 @@ export async function startServices(options: {
     routes,
     store,
     commandDb,
+    db,
     ready: caughtUp,
     async close() {
       await projector.stop();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MealDto, UpcomingMealDto } from '@hostel/contracts';
+import { projections, rebuildProjection } from '@hostel/projector';
 import { startProduct } from './harness';
 
 type Product = Awaited<ReturnType<typeof startProduct>>;
@@ -8,13 +9,6 @@ type Account = Awaited<ReturnType<Product['register']>>;
 let product: Product;
 let admin: Account;
 let image: string;
-
-beforeAll(async () => {
-  product = await startProduct();
-  admin = await product.register('Boss', 'boss@hostel.test');
-  image = await product.upload(admin.token);
-});
-afterAll(async () => product?.stop());
 
 async function addUpcoming(title: string) {
   const response = await product.call('POST', '/api/upcomingMeals', {
@@ -37,7 +31,18 @@ async function upcomingList(token?: string, position?: string) {
   return response.json() as UpcomingMealDto[];
 }
 
-describe('upcoming meals', () => {
+/** The embedded default (in-process job queue) and the distributed one (BullMQ on the machine's Redis). */
+describe.each([
+  ['in-process jobs', {}],
+  ['BullMQ on Redis', { REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }],
+])('upcoming meals (%s)', (_name, env: Record<string, string>) => {
+  beforeAll(async () => {
+    product = await startProduct(env);
+    admin = await product.register('Boss', 'boss@hostel.test');
+    image = await product.upload(admin.token);
+  });
+  afterAll(async () => product?.stop());
+
   it('are added by admins with zero counts and ingredients as an array; students may not add', async () => {
     const { _id, position } = await addUpcoming('Palak Paneer');
     const listed = (await upcomingList(undefined, position)).find((meal) => meal._id === _id)!;
@@ -104,5 +109,17 @@ describe('upcoming meals', () => {
     expect(catalogue.map((meal) => [meal.title, meal.likes])).toEqual([['Aloo Gobi', 1]]);
     const late = await like(student.token, _id);
     expect(late.statusCode).toBe(409);
+  });
+
+  it('publish nothing again when the read models are rebuilt after a publication', async () => {
+    const { _id } = await addUpcoming('Rajma Masala');
+    await product.call('PATCH', `/api/upcomingMeals/${_id}/publish`, { token: admin.token });
+    const before = await product.eventCount();
+    for (const projection of projections) await rebuildProjection(projection, { store: product.services.store, db: product.services.db });
+    // A policy runs on its own checkpoint and is never part of a rebuild: no command is queued, no event appended.
+    const anotherWrite = await addUpcoming('After The Rebuild');
+    expect(await product.eventCount()).toBe(before + 1);
+    const catalogue = (await product.call('GET', '/api/meals?search=rajma', { headers: { 'x-min-position': anotherWrite.position } })).json() as MealDto[];
+    expect(catalogue.map((meal) => meal.title)).toEqual(['Rajma Masala']);
   });
 });
