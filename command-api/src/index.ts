@@ -12,5 +12,5 @@ export { hashPassword } from './identity/passwords';
 export { storeImage } from './media/store-image';
 export { mealDecider, mealStream } from './meals/meal';
 export { reviewDecider, reviewStream } from './reviews/review';
-export { registerUpcomingWorkers } from './upcoming/workers';
+export { registerWorkers } from './workers';
 export { upcomingDecider, upcomingStream } from './upcoming/upcoming';

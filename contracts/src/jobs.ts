@@ -1,14 +1,19 @@
 import { z } from 'zod';
+import { BADGES } from './constants';
 
 /**
  * Commands the projector's policies queue for the command-api's worker. The job id is derived from
- * the triggering event (`<queue>:<upcomingId>`), so a replayed or repeated trigger queues nothing new.
+ * the triggering event (`<queue>:<id>`), so a replayed or repeated trigger queues nothing new.
  */
 export const JOBS = {
   /** An upcoming meal reached the like threshold: publish it. */
   publishUpcoming: 'publish-upcoming',
   /** An upcoming meal was published: list it in the catalogue. */
   listPublishedMeal: 'list-published-meal',
+  /** A membership was paid for: grant its badge. */
+  grantBadge: 'grant-badge',
 } as const;
 export const UpcomingJob = z.object({ upcomingId: z.string() });
-export const jobId = (queue: (typeof JOBS)[keyof typeof JOBS], upcomingId: string) => `${queue}:${upcomingId}`;
+export const GrantBadgeJob = z.object({ paymentId: z.string(), userId: z.string(), badge: z.enum(BADGES) });
+/** `<queue>:<id of what triggered it>`: one job per trigger, however often the trigger is seen. */
+export const jobId = (queue: (typeof JOBS)[keyof typeof JOBS], triggerId: string) => `${queue}:${triggerId}`;

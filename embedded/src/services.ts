@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { commandApi, commandApiMigrations, createMemoryLoginThrottle, createRedisLoginThrottle, loadSigningKey, registerUpcomingWorkers } from '@hostel/command-api';
+import { commandApi, commandApiMigrations, createMemoryLoginThrottle, createRedisLoginThrottle, loadSigningKey, registerWorkers } from '@hostel/command-api';
 import type { CommandTables } from '@hostel/command-api';
 import type { ReadModelTables } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
@@ -15,7 +15,7 @@ import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
 import type { RouteAccess } from '@hostel/platform/http';
 import { createAccessTokenVerifier, publicJwks } from '@hostel/platform/tokens';
-import { projectorMigrations, publishUpcomingPolicy, startProjector } from '@hostel/projector';
+import { grantBadgePolicy, projectorMigrations, publishUpcomingPolicy, startProjector } from '@hostel/projector';
 import { createLiveServer, createPositionWaiter, readApi } from '@hostel/read-api';
 import { serveWebApp, webAppFallback } from './web-app';
 
@@ -89,13 +89,13 @@ export async function startServices(options: {
   await options.seed?.({ store, commandDb });
   // Policies queue commands; the command side's worker runs them (BullMQ across processes with Redis).
   const jobs = redis ? createBullMqJobQueue({ connection: redis }) : createInProcessJobQueue();
-  registerUpcomingWorkers(jobs, store);
+  registerWorkers(jobs, store);
   const projector = startProjector({
     store,
     db,
     log,
     publish: (message) => publisher.publish(message.room, message.event, message.payload),
-    policies: [publishUpcomingPolicy(jobs)],
+    policies: [grantBadgePolicy(jobs), publishUpcomingPolicy(jobs)],
   });
   const caughtUp = projector.caughtUp.then(() => {
     ready = true;

@@ -87,4 +87,20 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
     expect(policy).not.toContain('stripe');
     expect(policy).toContain("frame-src 'none'");
   });
+
+  it('grants the badge of a recorded payment even when the request died right after recording it', async () => {
+    const survivor = await product.register('Sur Vivor', 'survivor@example.com');
+    const paymentId = crypto.randomUUID();
+    const eventId = crypto.randomUUID();
+    // Only the payment reached the log: the answer never left, nothing else ran in the request.
+    await product.services.store.append(`payment-${paymentId}`, [{
+      eventId,
+      type: 'PaymentSucceeded',
+      data: { paymentId, userId: survivor.user._id, email: survivor.user.email, package: 'Platinum', badge: 'platinum', amount: 5900, currency: 'usd', price: '$59', provider: 'sandbox', providerRef: 'sandbox_crash', paidAt: new Date().toISOString() },
+      metadata: { eventId, actor: survivor.user._id, correlationId: eventId, causationId: eventId, occurredAt: new Date().toISOString(), schemaVersion: 1 },
+    }], { expectedVersion: 'no_stream' });
+    await expect
+      .poll(async () => ((await product.call('GET', `/users/${survivor.user.email}`, { token: survivor.token })).json() as UserDto).badge)
+      .toBe('platinum');
+  });
 });

@@ -10,6 +10,7 @@ import { runProjection } from './runtime/run-projection';
 export { projectorMigrations } from './migrations';
 export { projections } from './projections';
 export { mealCatalogProjection } from './meal-catalog/meal-catalog-projection';
+export { grantBadgePolicy } from './policies/grant-badge-policy';
 export { publishUpcomingPolicy } from './policies/publish-upcoming-policy';
 export { rebuildProjection } from './runtime/rebuild';
 export { runProjection } from './runtime/run-projection';

@@ -1,17 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { v5 as uuidv5 } from 'uuid';
-import { MEMBERSHIP_PACKAGES, type PackageName, PaymentBody } from '@hostel/contracts';
+import { type Badge, BADGES, MEMBERSHIP_PACKAGES, type PackageName, PaymentBody } from '@hostel/contracts';
 import type { PaymentAnswer } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
+import { comparePositions, parsePosition } from '@hostel/eventstore';
 import { actorOf, notFound } from '@hostel/platform/http';
 import type { Config } from '@hostel/platform/config';
-import { handleCommand } from '../command-handler';
+import { handleCommand, loadState } from '../command-handler';
 import { userStream } from '../identity/user';
 import { userDecider } from '../identity/user-decider';
 import { paymentDecider, paymentStream } from './payment';
 import { chargeSandbox } from './sandbox-provider';
 import { createStripeProvider } from './stripe-provider';
+
+/** The later of two positions: the next reads must see both the payment and the badge. */
+function later(a: string | undefined, b: string | undefined): string | undefined {
+  const [first, second] = [a, b].map((text) => (text ? parsePosition(text) : undefined));
+  if (!first || !second) return a ?? b;
+  return comparePositions(first, second) >= 0 ? a : b;
+}
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const isPackage = (name: unknown): name is PackageName => typeof name === 'string' && Object.hasOwn(MEMBERSHIP_PACKAGES, name);
@@ -20,7 +28,7 @@ const PAYMENT_NAMESPACE = '0b8c2f4e-6a1d-4e3b-9f5c-7d2e1a4b6c80';
 
 /**
  * Memberships: a signed-in user pays for a package by card; the payment is recorded on its own stream
- * and the badge granted on theirs. Price and badge come from the catalogue only. Without Stripe keys a
+ * and the grant-badge policy grants the badge on theirs. Price and badge come from the catalogue only. Without Stripe keys a
  * sandbox provider takes Stripe's test tokens and the payment is recorded at once; with Stripe, only
  * the signature-verified webhook records it.
  */
@@ -31,21 +39,29 @@ export function paymentRoutes(app: FastifyInstance, deps: { store: EventStore; c
     ? createStripeProvider({ secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiUrl: config.STRIPE_API_URL })
     : undefined;
 
-  /** Records the payment and grants its badge; both steps are idempotent, so a repeat completes a half-done one. */
-  async function fulfil(payment: { paymentId: string; userId: string; email: string; package: PackageName; provider: 'sandbox' | 'stripe'; providerRef: string }, correlationId: string) {
-    const context = { actor: payment.provider === 'stripe' ? 'system' : payment.userId, correlationId };
-    const paid = await handleCommand(
+  /** Records the payment; the grant-badge policy grants its badge from the recorded event (crash-safe, once). */
+  function recordPayment(payment: { paymentId: string; userId: string; email: string; package: PackageName; provider: 'sandbox' | 'stripe'; providerRef: string }, correlationId: string) {
+    return handleCommand(
       deps.store,
       paymentStream(payment.paymentId),
       paymentDecider,
       { type: 'RecordPayment', paymentId: payment.paymentId, user: { userId: payment.userId, email: payment.email }, package: payment.package, provider: payment.provider, providerRef: payment.providerRef, paidAt: new Date().toISOString() },
-      context,
+      { actor: payment.provider === 'stripe' ? 'system' : payment.userId, correlationId },
     );
-    const { badge } = MEMBERSHIP_PACKAGES[payment.package];
-    const granted = await handleCommand(deps.store, userStream(payment.userId), userDecider, { type: 'GrantBadge', userId: payment.userId, badge, paymentId: payment.paymentId }, { ...context, causationId: payment.paymentId });
-    // A lesser plan bought while on a better one keeps the better badge: say which one they have.
-    const held = (granted.state.exists && granted.state.badge) || badge;
-    return { held, position: granted.changed ? granted.position : paid.position };
+  }
+
+  /**
+   * Waits (bounded) until the member holds the package's badge or a better one, so the answer's
+   * "You are now a … member" is true when read; answers the badge held and where the log stood.
+   */
+  async function badgeAfterPayment(userId: string, bought: Badge, timeoutMs = 3000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const { state, position } = await loadState(deps.store, userStream(userId), userDecider);
+      const held = state.exists ? state.badge : null;
+      if ((held && BADGES.indexOf(held) >= BADGES.indexOf(bought)) || Date.now() >= deadline) return { held: held ?? bought, position };
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   }
 
   routes.post('/payment', { config: { access: 'user' }, schema: { body: PaymentBody } }, async (request, reply): Promise<PaymentAnswer> => {
@@ -53,8 +69,11 @@ export function paymentRoutes(app: FastifyInstance, deps: { store: EventStore; c
     const { package: packageName, stripeToken } = request.body;
     if (!stripe) {
       const { providerRef } = chargeSandbox(stripeToken);
-      const { held, position } = await fulfil({ paymentId: crypto.randomUUID(), userId: actor.sub, email: actor.email, package: packageName, provider: 'sandbox', providerRef }, request.id);
-      return { message: `You are now a ${capitalised(held)} member`, badge: held, ...(position ? { position } : {}) };
+      const paid = await recordPayment({ paymentId: crypto.randomUUID(), userId: actor.sub, email: actor.email, package: packageName, provider: 'sandbox', providerRef }, request.id);
+      // A lesser plan bought while on a better one keeps the better badge: say which one they have.
+      const { held, position } = await badgeAfterPayment(actor.sub, MEMBERSHIP_PACKAGES[packageName].badge);
+      const latest = later(position, paid.position);
+      return { message: `You are now a ${capitalised(held)} member`, badge: held, ...(latest ? { position: latest } : {}) };
     }
     const started = await stripe.startPayment({
       amount: MEMBERSHIP_PACKAGES[packageName].price,
@@ -83,7 +102,7 @@ export function paymentRoutes(app: FastifyInstance, deps: { store: EventStore; c
         request.log.error({ paymentIntent: intent.id }, 'a succeeded PaymentIntent does not match the package catalogue; not fulfilled');
         return { received: true, fulfilled: false };
       }
-      await fulfil({ paymentId: uuidv5(intent.id, PAYMENT_NAMESPACE), userId, email, package: packageName, provider: 'stripe', providerRef: intent.id }, request.id);
+      await recordPayment({ paymentId: uuidv5(intent.id, PAYMENT_NAMESPACE), userId, email, package: packageName, provider: 'stripe', providerRef: intent.id }, request.id);
       return { received: true, fulfilled: true };
     });
   });
