@@ -2,7 +2,8 @@ import { rooms } from '@hostel/contracts';
 import { sql } from 'kysely';
 import type { LiveMessage, Projection } from '../runtime/projection';
 
-const changed: LiveMessage = { room: rooms.upcoming, event: 'changed', payload: { resource: 'upcomingMeals' } };
+/** Names the meal, so a watcher (or the live-likes benchmark) can tell which card moved. */
+const changed = (upcomingId: string): LiveMessage => ({ room: rooms.upcoming, event: 'changed', payload: { resource: 'upcomingMeals', id: upcomingId } });
 
 /** The `upcoming_meals` list (counts kept here) and `upcoming_likes` ("did I like it"); published meals leave it. */
 export const upcomingMealsProjection: Projection = {
@@ -42,6 +43,6 @@ export const upcomingMealsProjection: Projection = {
       default:
         return;
     }
-    live(changed);
+    live(changed(event.data.upcomingId));
   },
 };
