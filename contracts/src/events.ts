@@ -20,7 +20,8 @@ export const UserPromotedToAdmin = z.object({ userId: z.string() });
 /** A membership badge; `paymentId` names the payment that bought it (absent for badges granted otherwise). */
 export const UserBadgeGranted = z.object({ userId: z.string(), badge: z.enum(BADGES), paymentId: z.string().optional() });
 
-const mealFields = {
+/** What a dish is, whether it is listed or still on the vote. */
+const dishFields = {
   title: z.string(),
   category: z.enum(MEAL_CATEGORIES),
   image: z.string(),
@@ -28,8 +29,8 @@ const mealFields = {
   description: z.string(),
   price: z.number(),
   distributorName: z.string(),
-  rating: z.number(),
 };
+const mealFields = { ...dishFields, rating: z.number() };
 /** `likedBy`: the likes a published upcoming meal brings with it (absent for meals added directly). */
 export const MealAdded = z.object({ mealId: z.string(), ...mealFields, distributorEmail: z.string(), postTime: z.string(), likedBy: z.array(z.string()).optional() });
 /** Only the fields that changed; likes and review counts are never among them. */
@@ -48,16 +49,7 @@ export const ReviewAdded = z.object({
   createdAt: z.string(),
 });
 export const ReviewDeleted = z.object({ reviewId: z.string(), mealId: z.string() });
-const upcomingFields = {
-  title: z.string(),
-  category: z.enum(MEAL_CATEGORIES),
-  image: z.string(),
-  ingredients: z.array(z.string()),
-  description: z.string(),
-  price: z.number(),
-  distributorName: z.string(),
-  distributorEmail: z.string(),
-};
+const upcomingFields = { ...dishFields, distributorEmail: z.string() };
 export const UpcomingMealAdded = z.object({ upcomingId: z.string(), ...upcomingFields, addedAt: z.string() });
 /** `likes`: the count after this like. */
 export const UpcomingMealLiked = z.object({ upcomingId: z.string(), userId: z.string(), likes: z.number().int() });

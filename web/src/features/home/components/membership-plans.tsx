@@ -1,5 +1,6 @@
 import { MEMBERSHIP_PACKAGES } from '@hostel/contracts';
-import { Check, Crown } from 'lucide-react';
+import { Crown } from 'lucide-react';
+import { PlanFeatures } from '@/components/membership/plan-features';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useNotice } from '@/components/ui/notice-dialog';
@@ -53,14 +54,7 @@ export function MembershipPlans() {
                 <span className="text-4xl font-bold text-slate-900">{dollars(plan.price)}</span>
                 <span className="text-slate-700"> / month</span>
               </p>
-              <ul aria-label={`${name} features`} className="grid gap-2">
-                {plan.features.map((feature) => (
-                  <li key={feature} className="flex items-center gap-2 text-slate-800">
-                    <Check aria-hidden="true" className="size-4 text-emerald-700" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <PlanFeatures name={name} />
               <Button
                 className="mt-2"
                 onClick={(event) => {

@@ -1,5 +1,6 @@
 import { displayPrice, MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/contracts';
-import { Check, FlaskConical } from 'lucide-react';
+import { FlaskConical } from 'lucide-react';
+import { PlanFeatures } from '@/components/membership/plan-features';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -104,14 +105,7 @@ export function Checkout({ packageName }: { packageName: string | undefined }) {
           <span className="text-4xl font-bold text-slate-900">{displayPrice(plan.price)}</span>
           <span className="text-slate-700"> / month</span>
         </p>
-        <ul aria-label={`${packageName} features`} className="grid gap-2">
-          {plan.features.map((feature) => (
-            <li key={feature} className="flex items-center gap-2 text-slate-800">
-              <Check aria-hidden="true" className="size-4 text-emerald-700" />
-              {feature}
-            </li>
-          ))}
-        </ul>
+        <PlanFeatures name={packageName} />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-lg bg-slate-100 p-4 text-slate-800">
           <dt className="font-semibold">Name</dt>
           <dd>{user?.name}</dd>
