@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminApi, closeDialog, expectAccessible, register, silverMemberApi, uniqueEmail } from '../support/fixtures';
+import { adminApi, closeDialog, DEMO_ADMIN, expectAccessible, login, register, silverMemberApi, TINY_PNG, uniqueEmail } from '../support/fixtures';
 
 test('two people watch an upcoming meal: likes move live, and the 10th like publishes it for both', async ({ browser, request }) => {
   const title = `Vote Khichdi ${Date.now().toString(36)}`;
@@ -56,4 +56,33 @@ test('a student without a membership is told Silver is needed', async ({ page, r
   await page.goto('/UpcomingMeals');
   await page.getByRole('article', { name: title }).getByRole('button', { name: /^Like/ }).click();
   await expect(page.getByRole('dialog', { name: 'Error' })).toContainText('Membership Required: You need at least a Silver badge to like meals.');
+});
+
+test('an admin adds an upcoming meal through the form and publishes it early', async ({ page }) => {
+  await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await page.goto('/dashboard/upcomingMealsAdmin');
+  await page.getByRole('button', { name: 'Add Upcoming Meal' }).click();
+  const form = page.getByRole('form', { name: 'Add Upcoming Meal' });
+  await form.getByRole('button', { name: 'Add Upcoming Meal' }).click();
+  for (const text of ['Title required', 'Category required', 'Ingredients required', 'Description required', 'Price required']) await expect(form.getByText(text)).toBeVisible();
+  await expectAccessible(page);
+
+  const title = `Admin Pick ${Date.now().toString(36)}`;
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('Category').selectOption('Dinner');
+  await form.getByLabel('Ingredients (comma-separated)').fill('noodles, tofu , greens');
+  await form.getByLabel('Description').fill('Chosen by the kitchen');
+  await form.getByLabel('Price ($)').fill('9.5');
+  await form.getByLabel('Image').setInputFiles({ name: 'pick.png', mimeType: 'image/png', buffer: TINY_PNG });
+  await expect(form.getByText('Image uploaded')).toBeVisible();
+  await form.getByRole('button', { name: 'Add Upcoming Meal' }).click();
+  await closeDialog(page, 'Success');
+
+  const row = page.getByRole('table', { name: 'Upcoming meals' }).getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText('0');
+  await row.getByRole('button', { name: `Publish ${title}` }).click();
+  await closeDialog(page, 'Success');
+  await expect(row).toHaveCount(0);
+  await page.goto(`/AllMeals?search=${encodeURIComponent(title)}`);
+  await expect(page.getByRole('article', { name: title })).toBeVisible();
 });

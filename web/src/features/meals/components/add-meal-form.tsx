@@ -1,19 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MEAL_CATEGORIES } from '@hostel/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { CircleCheck } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { fieldAria, FormField } from '@/components/ui/form-field';
+import { ImageUploadField, useImageUpload } from '@/components/ui/image-upload-field';
 import { Input } from '@/components/ui/input';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
-import { useApi, useSessionUser } from '@/lib/auth';
-import { uploadImage } from '@/lib/upload-image';
+import { useSessionUser } from '@/lib/auth';
 import { useManageMeals } from '../api/manage-meals';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
@@ -38,12 +35,9 @@ const empty: AddMealInput = { title: '', category: '' as AddMealInput['category'
  */
 export function AddMealForm() {
   const user = useSessionUser();
-  const api = useApi();
   const notice = useNotice();
   const { add } = useManageMeals();
-  const upload = useMutation({ mutationFn: (file: File) => uploadImage(api, file) });
-  const [image, setImage] = useState<string | null>(null);
-  const [fileKey, setFileKey] = useState(0);
+  const image = useImageUpload();
   const {
     register,
     handleSubmit,
@@ -51,26 +45,20 @@ export function AddMealForm() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(AddMealSchema), defaultValues: empty });
 
-  const onFile = (file: File | undefined) => {
-    setImage(null);
-    if (file) upload.mutate(file, { onSuccess: setImage });
-  };
-
   const onSubmit = handleSubmit(async (values) => {
-    if (!image) return notice({ title: 'Oops...', text: 'Please upload an image before submitting', tone: 'error' });
+    if (!image.url) return notice({ title: 'Oops...', text: 'Please upload an image before submitting', tone: 'error' });
     try {
-      await add.mutateAsync({ ...values, price: Number(values.price), image });
+      await add.mutateAsync({ ...values, price: Number(values.price), image: image.url });
       notice({ title: 'Meal Added!', text: 'Your meal has been successfully added.', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
       reset(empty);
-      setImage(null);
-      setFileKey((key) => key + 1);
+      image.clear();
     } catch (error) {
       const text = error instanceof ApiError && error.status === 400 && error.serverMessage ? error.serverMessage : 'Something went wrong while adding the meal.';
       notice({ title: 'Oops...', text, tone: 'error' });
     }
   });
 
-  const busy = upload.isPending || add.isPending;
+  const busy = image.upload.isPending || add.isPending;
   return (
     <form noValidate aria-label="Add Meal" onSubmit={onSubmit} className="grid max-w-3xl gap-4 rounded-xl border border-slate-200 bg-white p-6 md:grid-cols-2">
       <FormField id="meal-title" label="Title" error={errors.title?.message}>
@@ -87,25 +75,7 @@ export function AddMealForm() {
         </Select>
       </FormField>
       <div className="md:col-span-2">
-        <FormField id="meal-image" label="Image" error={upload.isError ? 'Failed to upload image' : undefined}>
-          <Input
-            key={fileKey}
-            type="file"
-            accept="image/*"
-            aria-busy={upload.isPending}
-            {...fieldAria('meal-image', upload.isError ? 'Failed to upload image' : undefined, 'meal-image-status')}
-            onChange={(event) => onFile(event.target.files?.[0])}
-          />
-        </FormField>
-        <p id="meal-image-status" role="status" className="mt-1 flex items-center gap-2 text-sm text-slate-700">
-          {upload.isPending ? 'Uploading image...' : image ? (
-            <>
-              <CircleCheck aria-hidden="true" className="size-4 text-emerald-700" />
-              Image uploaded
-            </>
-          ) : null}
-        </p>
-        {image ? <img src={image} alt="The uploaded meal" className="mt-2 h-32 w-44 rounded-md object-cover" /> : null}
+        <ImageUploadField id="meal-image" image={image} failedText="Failed to upload image" />
       </div>
       <div className="md:col-span-2">
         <FormField id="meal-ingredients" label="Ingredients (comma-separated)" error={errors.ingredients?.message}>

@@ -1,18 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MEAL_CATEGORIES } from '@hostel/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { fieldAria, FormField } from '@/components/ui/form-field';
+import { ImageUploadField, useImageUpload } from '@/components/ui/image-upload-field';
 import { Input } from '@/components/ui/input';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
-import { useApi } from '@/lib/auth';
-import { uploadImage } from '@/lib/upload-image';
 import { useManageUpcomingMeals } from '../api/upcoming-meals';
 
 const required = (message: string) => z.string().trim().min(1, message);
@@ -29,11 +26,9 @@ const empty: UpcomingInput = { title: '', category: '' as UpcomingInput['categor
 
 /** The 'Add Upcoming Meal' form: image uploaded first, ingredients split on commas and trimmed. */
 export function AddUpcomingMealForm({ onAdded }: { onAdded: () => void }) {
-  const api = useApi();
   const notice = useNotice();
   const { add } = useManageUpcomingMeals();
-  const upload = useMutation({ mutationFn: (file: File) => uploadImage(api, file) });
-  const [image, setImage] = useState<string | null>(null);
+  const image = useImageUpload();
   const {
     register,
     handleSubmit,
@@ -41,10 +36,10 @@ export function AddUpcomingMealForm({ onAdded }: { onAdded: () => void }) {
   } = useForm({ resolver: zodResolver(UpcomingSchema), defaultValues: empty });
 
   const onSubmit = handleSubmit(async (values) => {
-    if (!image) return notice({ title: 'Oops', text: 'Please upload an image first.', tone: 'error' });
+    if (!image.url) return notice({ title: 'Oops', text: 'Please upload an image first.', tone: 'error' });
     try {
       const ingredients = values.ingredients.split(',').map((item) => item.trim()).filter(Boolean);
-      await add.mutateAsync({ ...values, ingredients, price: Number(values.price), image });
+      await add.mutateAsync({ ...values, ingredients, price: Number(values.price), image: image.url });
       notice({ title: 'Success', text: 'Upcoming meal added!', tone: 'success', autoCloseMs: 1500 });
       onAdded();
     } catch (error) {
@@ -52,7 +47,7 @@ export function AddUpcomingMealForm({ onAdded }: { onAdded: () => void }) {
     }
   });
 
-  const busy = upload.isPending || add.isPending;
+  const busy = image.upload.isPending || add.isPending;
   return (
     <form noValidate aria-label="Add Upcoming Meal" onSubmit={onSubmit} className="grid gap-3">
       <FormField id="upcoming-title" label="Title" error={errors.title?.message}>
@@ -68,22 +63,7 @@ export function AddUpcomingMealForm({ onAdded }: { onAdded: () => void }) {
           ))}
         </Select>
       </FormField>
-      <FormField id="upcoming-image" label="Image" error={upload.isError ? 'Image upload failed' : undefined}>
-        <Input
-          type="file"
-          accept="image/*"
-          aria-busy={upload.isPending}
-          {...fieldAria('upcoming-image', upload.isError ? 'Image upload failed' : undefined)}
-          onChange={(event) => {
-            setImage(null);
-            const file = event.target.files?.[0];
-            if (file) upload.mutate(file, { onSuccess: setImage });
-          }}
-        />
-      </FormField>
-      <p role="status" className="text-sm text-slate-700">
-        {upload.isPending ? 'Uploading image...' : image ? 'Image uploaded' : ''}
-      </p>
+      <ImageUploadField id="upcoming-image" image={image} failedText="Image upload failed" />
       <FormField id="upcoming-ingredients" label="Ingredients (comma-separated)" error={errors.ingredients?.message}>
         <Input {...fieldAria('upcoming-ingredients', errors.ingredients?.message)} {...register('ingredients')} />
       </FormField>

@@ -1,0 +1,60 @@
+import { useMutation } from '@tanstack/react-query';
+import { CircleCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useApi } from '@/lib/auth';
+import { uploadImage } from '@/lib/upload-image';
+import { fieldAria, FormField } from './form-field';
+import { Input } from './input';
+
+/**
+ * An image chosen in a form is uploaded at once (forms send its URL, never the file). `url` is set once
+ * it is stored; `clear()` empties the field for the next entry.
+ */
+export function useImageUpload() {
+  const api = useApi();
+  const upload = useMutation({ mutationFn: (file: File) => uploadImage(api, file) });
+  const [url, setUrl] = useState<string | null>(null);
+  const [generation, setGeneration] = useState(0);
+  return {
+    url,
+    upload,
+    generation,
+    choose(file: File | undefined) {
+      setUrl(null);
+      if (file) upload.mutate(file, { onSuccess: setUrl });
+    },
+    clear() {
+      setUrl(null);
+      upload.reset();
+      setGeneration((value) => value + 1);
+    },
+  };
+}
+
+/** The file input, its upload status (announced) and a preview; `failedText` is the form's own words for a failed upload. */
+export function ImageUploadField({ id, image, failedText }: { id: string; image: ReturnType<typeof useImageUpload>; failedText: string }) {
+  const error = image.upload.isError ? failedText : undefined;
+  return (
+    <div className="grid gap-1">
+      <FormField id={id} label="Image" error={error}>
+        <Input
+          key={image.generation}
+          type="file"
+          accept="image/*"
+          aria-busy={image.upload.isPending}
+          {...fieldAria(id, error, `${id}-status`)}
+          onChange={(event) => image.choose(event.target.files?.[0])}
+        />
+      </FormField>
+      <p id={`${id}-status`} role="status" className="flex items-center gap-2 text-sm text-slate-700">
+        {image.upload.isPending ? 'Uploading image...' : image.url ? (
+          <>
+            <CircleCheck aria-hidden="true" className="size-4 text-emerald-700" />
+            Image uploaded
+          </>
+        ) : null}
+      </p>
+      {image.url ? <img src={image.url} alt="The uploaded image" className="h-32 w-44 rounded-md object-cover" /> : null}
+    </div>
+  );
+}
