@@ -133,12 +133,13 @@ describe('postgres event store', () => {
     const winner = await holdPostgresAppend(pool, schema, stream, [newEvent('MealAdded')], 'no_stream');
     try {
       // The loser's version check passes (the winner has not committed), so only the key can stop it.
-      const loser = store.append(stream, [newEvent('MealAdded')], { expectedVersion: 'no_stream' });
+      // Its refusal is caught at once: it can arrive while the winner's commit is still being awaited.
+      const loser = store.append(stream, [newEvent('MealAdded')], { expectedVersion: 'no_stream' }).catch((error: unknown) => error);
       await waitUntilBlockedBy(winner.backendPid);
 
       await winner.commit();
 
-      const refused = await loser.catch((error: unknown) => error);
+      const refused = await loser;
       expect(refused).toBeInstanceOf(WrongExpectedVersionError);
       expect(refused).toMatchObject({ expected: 'no_stream', actual: 0n });
       expect(await store.readStream(stream)).toHaveLength(1);
