@@ -1,10 +1,13 @@
-import type { UserDto } from '@hostel/contracts';
+import { AddMealBody, type MealDto, ReplaceMealBody, type ReviewDto, type UserDto } from '@hostel/contracts';
 import { vi } from 'vitest';
+import type { z } from 'zod';
 
 /**
  * A stand-in for our API at the network boundary: `fetch` is replaced by a function that answers like
  * the server does (status codes, JSON bodies, X-Total-Count, the refresh cookie), over in-memory users.
- * Tests drive the real app (real QueryClient, session and API client) against it.
+ * Tests drive the real app (real QueryClient, session and API client) against it. It also keeps meals
+ * and reviews for the admin and review screens; `serveCatalog` (fake-catalog.ts) overrides its
+ * catalogue reads where a test needs the visitors' filters.
  */
 export interface FakeUser extends UserDto {
   password: string;
@@ -32,6 +35,23 @@ export function makeUser(overrides: Partial<FakeUser> & Pick<FakeUser, 'name' | 
   return { _id: `id-${overrides.email}`, photo: '', badge: null, role: 'user', password: 'secret123', ...overrides };
 }
 
+/** A review as `GET /api/reviews` answers it; the meal's counts are filled in from the meals on answering. */
+export function makeReview(overrides: Partial<ReviewDto> & Pick<ReviewDto, 'mealId' | 'mealTitle' | 'userEmail'>): ReviewDto {
+  return {
+    _id: crypto.randomUUID(),
+    distributorName: 'Chef Ana',
+    userName: overrides.userEmail.split('@')[0] ?? 'Someone',
+    review: 'Tasty.',
+    createdAt: '2026-11-21T12:00:00.000Z',
+    mealLikes: 0,
+    mealReviewCount: 0,
+    ...overrides,
+  };
+}
+
+/** The first issue's message, as the server's validation answers 400 `{message}`. */
+const invalid = (error: z.ZodError) => json(400, { message: error.issues[0]?.message ?? 'Invalid request' });
+
 const publicUser = ({ password: _password, ...user }: FakeUser): UserDto => user;
 const tokenFor = (user: FakeUser) => `token-${user._id}`;
 
@@ -39,9 +59,15 @@ export function startFakeServer({
   users = [],
   signedInAs,
   oidcEnabled = false,
-}: { users?: FakeUser[]; signedInAs?: string; oidcEnabled?: boolean } = {}) {
+  meals = [],
+  reviews = [],
+}: { users?: FakeUser[]; signedInAs?: string; oidcEnabled?: boolean; meals?: MealDto[]; reviews?: ReviewDto[] } = {}) {
   const state = {
     users: users.map((user) => ({ ...user })),
+    meals: meals.map((meal) => ({ ...meal })),
+    reviews: reviews.map((review) => ({ ...review })),
+    /** URLs the upload endpoint handed out: like the server, a meal may only use a stored image. */
+    images: new Set<string>(),
     /** Who the refresh cookie belongs to, if anyone. */
     cookieFor: signedInAs as string | undefined,
     position: 0,
@@ -88,7 +114,10 @@ export function startFakeServer({
     if (path.startsWith('/users') || path.startsWith('/api/users') || path === '/api/uploads') {
       if (!me) return json(401, { message: 'Sign in first' });
     }
-    if (method === 'POST' && path === '/api/uploads') return json(201, { url: '/api/uploads/photo-1' });
+    if (method === 'POST' && path === '/api/uploads') {
+      state.images.add('/api/uploads/photo-1');
+      return json(201, { url: '/api/uploads/photo-1' });
+    }
     if (method === 'POST' && path === '/users' && me) {
       if (body.photo !== undefined) me.photo = body.photo;
       if (body.name !== undefined) me.name = body.name;
@@ -123,7 +152,104 @@ export function startFakeServer({
       const user = state.users.find((candidate) => candidate.email === email);
       return user ? json(200, publicUser(user)) : json(404, { message: 'User not found' });
     }
+    const catalog = routeCatalog(request, me);
+    if (catalog) return catalog;
     return json(404, { message: `No route ${method} ${path}` });
+  };
+
+  const paged = <T>(query: URLSearchParams, items: T[], defaultLimit: number) => {
+    const skip = Number(query.get('skip') ?? 0);
+    const limit = Number(query.get('limit') ?? defaultLimit);
+    return json(200, items.slice(skip, skip + limit), { 'x-total-count': String(items.length) });
+  };
+  const byNewest = <T>(items: T[], time: (item: T) => string, id: (item: T) => string) =>
+    [...items].sort((a, b) => time(b).localeCompare(time(a)) || id(b).localeCompare(id(a)));
+  const withCounts = (review: ReviewDto): ReviewDto => {
+    const meal = state.meals.find((candidate) => candidate._id === review.mealId);
+    return { ...review, mealTitle: meal?.title ?? review.mealTitle, mealLikes: meal?.likes ?? 0, mealReviewCount: meal?.reviews_count ?? 0 };
+  };
+
+  /** Meals and reviews as the command and read APIs answer them (access rules, validation, paging). */
+  const routeCatalog = (request: RecordedRequest, me: FakeUser | undefined): Answer | undefined => {
+    const { method, path, query } = request;
+    const mealId = /^\/api\/meals\/([^/]+)$/.exec(path)?.[1];
+    const reviewId = /^\/api\/reviews\/([^/]+)$/.exec(path)?.[1];
+    const adminOnly = () => (!me ? json(401, { message: 'Sign in first' }) : me.role !== 'admin' ? json(403, { message: 'Admins only' }) : undefined);
+
+    if (method === 'GET' && path === '/api/meals') {
+      const category = query.get('category');
+      const sort = query.get('sort') as 'likes' | 'reviews_count' | null;
+      const newest = byNewest(state.meals, (meal) => meal.postTime, (meal) => meal._id).filter(
+        (meal) => !category || category === 'All' || meal.category === category,
+      );
+      // Array.prototype.sort is stable, so equal counts keep the newest-first order, as the server's tie-break does.
+      return paged(query, sort ? newest.sort((a, b) => b[sort] - a[sort]) : newest, 9);
+    }
+    if (method === 'GET' && mealId) {
+      const meal = state.meals.find((candidate) => candidate._id === decodeURIComponent(mealId));
+      return meal ? json(200, meal) : json(404, { message: 'Meal not found' });
+    }
+    if (method === 'POST' && path === '/api/meals') {
+      const refused = adminOnly();
+      if (refused || !me) return refused;
+      const parsed = AddMealBody.omit({ image: true }).safeParse(request.body);
+      if (!parsed.success) return invalid(parsed.error);
+      const { image } = (request.body ?? {}) as { image?: string };
+      if (!image || !state.images.has(image)) return json(400, { message: 'Please upload an image before submitting' });
+      const meal: MealDto = {
+        _id: crypto.randomUUID(),
+        ...parsed.data,
+        image,
+        postTime: new Date().toISOString(),
+        distributorName: me.name,
+        distributorEmail: me.email,
+        rating: 0,
+        likes: 0,
+        reviews_count: 0,
+        reviewCount: 0,
+        likedByMe: false,
+      };
+      state.meals.push(meal);
+      return json(201, { _id: meal._id, message: 'Your meal has been successfully added.', position: nextPosition() });
+    }
+    if ((method === 'PUT' || method === 'DELETE') && mealId) {
+      const refused = adminOnly();
+      if (refused) return refused;
+      const index = state.meals.findIndex((candidate) => candidate._id === decodeURIComponent(mealId));
+      if (index < 0) return json(404, { message: 'Meal not found' });
+      if (method === 'DELETE') {
+        state.meals.splice(index, 1);
+        return json(200, { message: 'Meal has been deleted.', position: nextPosition() });
+      }
+      const parsed = ReplaceMealBody.safeParse(request.body);
+      if (!parsed.success) return invalid(parsed.error);
+      Object.assign(state.meals[index]!, parsed.data);
+      return json(200, { message: 'Meal updated successfully.', position: nextPosition() });
+    }
+
+    if (method === 'GET' && path === '/api/reviews') {
+      if (!me) return json(401, { message: 'Sign in first' });
+      const userEmail = query.get('userEmail')?.trim().toLowerCase() || undefined;
+      if (me.role !== 'admin' && userEmail !== me.email) return json(403, { message: 'You can only see your own reviews' });
+      const matching = state.reviews.filter((review) => !userEmail || review.userEmail.toLowerCase() === userEmail);
+      return paged(query, byNewest(matching, (review) => review.createdAt, (review) => review._id).map(withCounts), 10);
+    }
+    if (method === 'GET' && reviewId) {
+      const ofMeal = state.reviews.filter((review) => review.mealId === decodeURIComponent(reviewId)).map(withCounts);
+      return json(200, ofMeal, { 'x-total-count': String(ofMeal.length) });
+    }
+    if (method === 'DELETE' && reviewId) {
+      if (!me) return json(401, { message: 'Sign in first' });
+      const index = state.reviews.findIndex((candidate) => candidate._id === decodeURIComponent(reviewId));
+      const review = state.reviews[index];
+      if (!review) return json(404, { message: 'Review not found' });
+      if (me.role !== 'admin' && review.userEmail.toLowerCase() !== me.email) return json(403, { message: 'You can only delete your own reviews' });
+      state.reviews.splice(index, 1);
+      const meal = state.meals.find((candidate) => candidate._id === review.mealId);
+      if (meal) Object.assign(meal, { reviews_count: meal.reviews_count - 1, reviewCount: meal.reviewCount - 1 });
+      return json(200, { message: 'Review has been deleted.', position: nextPosition() });
+    }
+    return undefined;
   };
 
   const fetchStub = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -11,7 +11,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth';
-import { useManageMeals } from '../api/manage-meals';
+import { useAddMeal } from '../api/add-meal';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
 const required = (message: string) => z.string().trim().min(1, message);
@@ -36,7 +36,7 @@ const empty: AddMealInput = { title: '', category: '' as AddMealInput['category'
 export function AddMealForm() {
   const user = useSessionUser();
   const notice = useNotice();
-  const { add } = useManageMeals();
+  const add = useAddMeal();
   const image = useImageUpload();
   const {
     register,

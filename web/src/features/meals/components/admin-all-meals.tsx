@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { useLiveRoom } from '@/lib/live-updates';
 import { usePageCount } from '@/lib/use-page';
 import { useMeals } from '../api/get-meals';
-import { useManageMeals } from '../api/manage-meals';
+import { useDeleteMeal } from '../api/delete-meal';
 import { formatRating } from './meal-card';
 import { UpdateMealDialog } from './update-meal-dialog';
 
@@ -19,7 +19,7 @@ const SUCCESS_AUTO_CLOSE_MS = 1500;
 type Sort = 'likes' | 'reviews_count' | undefined;
 const sorts = [
   { value: 'likes', label: 'Sort by likes' },
-  { value: 'reviews_count', label: 'Sort by reviews' },
+  { value: 'reviews_count', label: 'Sort by review count' },
 ] as const;
 
 /** Admin All Meals: every meal, 10 a page, sortable by likes or reviews, with Update, Delete and Details; counts move live. */
@@ -27,7 +27,7 @@ export function AdminAllMeals() {
   const [sort, setSort] = useState<Sort>(undefined);
   const [page, setPage] = useState(0);
   const meals = useMeals(sort ? { sort } : {}, { page, pageSize: DASHBOARD_PAGE_SIZE });
-  const { remove } = useManageMeals();
+  const remove = useDeleteMeal();
   const notice = useNotice();
   const [editing, setEditing] = useState<MealDto | null>(null);
   const [deleting, setDeleting] = useState<MealDto | null>(null);

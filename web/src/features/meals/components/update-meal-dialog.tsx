@@ -7,7 +7,7 @@ import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Modal } from '@/components/ui/modal';
 import { useNotice } from '@/components/ui/notice-dialog';
-import { useManageMeals } from '../api/manage-meals';
+import { useUpdateMeal } from '../api/update-meal';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
 const number = (name: string) => z.string().trim().min(1, `${name} is required`).refine((text) => Number.isFinite(Number(text)), `${name} is required`);
@@ -21,7 +21,7 @@ const UpdateMealSchema = z.object({
 });
 
 function UpdateMealForm({ meal, onDone }: { meal: MealDto; onDone: () => void }) {
-  const { update } = useManageMeals();
+  const update = useUpdateMeal();
   const notice = useNotice();
   const {
     register,

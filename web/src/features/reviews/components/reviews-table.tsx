@@ -1,7 +1,7 @@
 import type { ReviewDto } from '@hostel/contracts';
 import { Eye, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useNotice } from '@/components/ui/notice-dialog';
@@ -24,13 +24,8 @@ export function ReviewsTable({ scope, showAuthor = false, label }: { scope: Revi
   const pageCount = usePageCount(reviews.data?.total, page, setPage);
   const remove = useDeleteReview();
   const notice = useNotice();
-  const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<ReviewDto | null>(null);
 
-  const viewMeal = (review: ReviewDto) => {
-    if (!review.mealId) return notice({ title: 'Error', text: 'Meal ID not found.', tone: 'error' });
-    void navigate(paths.meal(review.mealId));
-  };
   const confirmDelete = async (review: ReviewDto) => {
     try {
       await remove.mutateAsync(review._id);
@@ -75,10 +70,25 @@ export function ReviewsTable({ scope, showAuthor = false, label }: { scope: Revi
                 <TableCell>{review.mealReviewCount}</TableCell>
                 <TableCell>
                   <div className="flex gap-2">
-                    <Button size="sm" variant="outline" aria-label={`View Meal: ${review.mealTitle}`} onClick={() => viewMeal(review)}>
-                      <Eye aria-hidden="true" />
-                      View Meal
-                    </Button>
+                    {review.mealId ? (
+                      <Button size="sm" variant="outline" asChild>
+                        <Link to={paths.meal(review.mealId)} aria-label={`View Meal: ${review.mealTitle}`}>
+                          <Eye aria-hidden="true" />
+                          View Meal
+                        </Link>
+                      </Button>
+                    ) : (
+                      // A review whose meal id was lost has nowhere to go; say so rather than open a broken page.
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        aria-label={`View Meal: ${review.mealTitle}`}
+                        onClick={() => notice({ title: 'Error', text: 'Meal ID not found.', tone: 'error' })}
+                      >
+                        <Eye aria-hidden="true" />
+                        View Meal
+                      </Button>
+                    )}
                     <Button size="sm" variant="outline" aria-label={`Delete review of ${review.mealTitle}`} onClick={() => setToDelete(review)}>
                       <Trash2 aria-hidden="true" />
                       Delete
