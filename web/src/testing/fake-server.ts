@@ -230,7 +230,7 @@ export function startFakeServer({
     if (method === 'GET' && path === '/api/reviews') {
       if (!me) return json(401, { message: 'Sign in first' });
       const userEmail = query.get('userEmail')?.trim().toLowerCase() || undefined;
-      if (me.role !== 'admin' && userEmail !== me.email) return json(403, { message: 'You can only see your own reviews' });
+      if (me.role !== 'admin' && userEmail !== me.email.toLowerCase()) return json(403, { message: 'You can only see your own reviews' });
       const matching = state.reviews.filter((review) => !userEmail || review.userEmail.toLowerCase() === userEmail);
       return paged(query, byNewest(matching, (review) => review.createdAt, (review) => review._id).map(withCounts), 10);
     }
@@ -243,7 +243,7 @@ export function startFakeServer({
       const index = state.reviews.findIndex((candidate) => candidate._id === decodeURIComponent(reviewId));
       const review = state.reviews[index];
       if (!review) return json(404, { message: 'Review not found' });
-      if (me.role !== 'admin' && review.userEmail.toLowerCase() !== me.email) return json(403, { message: 'You can only delete your own reviews' });
+      if (me.role !== 'admin' && review.userEmail.toLowerCase() !== me.email.toLowerCase()) return json(403, { message: 'You can only delete your own reviews' });
       state.reviews.splice(index, 1);
       const meal = state.meals.find((candidate) => candidate._id === review.mealId);
       if (meal) Object.assign(meal, { reviews_count: meal.reviews_count - 1, reviewCount: meal.reviewCount - 1 });
