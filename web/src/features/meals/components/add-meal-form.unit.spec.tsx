@@ -1,0 +1,182 @@
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, makeUser, type RecordedRequest, startFakeServer } from '@/testing/fake-server';
+import { renderApp } from '@/testing/render-app';
+
+const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
+const photo = () => new File(['png'], 'khichdi.png', { type: 'image/png' });
+
+const form = () => screen.getByRole('form', { name: 'Add Meal' });
+const field = (label: string) => within(form()).getByLabelText(label);
+const submit = () => within(form()).getByRole('button', { name: /Add Meal|Adding Meal/ });
+
+async function openForm() {
+  renderApp('/dashboard/addMeal');
+  await screen.findByRole('form', { name: 'Add Meal' });
+  return userEvent.setup();
+}
+
+async function fill(user: UserEvent, { price = '5.75' }: { price?: string } = {}) {
+  await user.type(field('Title'), 'Khichdi');
+  await user.selectOptions(field('Category'), 'Lunch');
+  await user.type(field('Ingredients (comma-separated)'), 'rice, moong dal, ghee');
+  await user.type(field('Description'), 'One-pot comfort food');
+  await user.type(field('Price ($)'), price);
+}
+
+/** Holds matching requests until `release` is called, then answers with `answer`. */
+function hold(server: ReturnType<typeof startFakeServer>, matches: (request: RecordedRequest) => boolean, answer: () => Response) {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  server.override((request) => (matches(request) ? gate.then(answer) : undefined));
+  return () => release();
+}
+
+describe('Add Meal', () => {
+  it("given the signed-in admin, when the form opens, then the distributor is the admin's name and email, read-only", async () => {
+    startFakeServer({ users: [admin], signedInAs: admin.email });
+    await openForm();
+
+    expect(field('Distributor name')).toHaveValue('Ada Admin');
+    expect(field('Distributor email')).toHaveValue('ada@example.com');
+    expect(field('Distributor email')).toHaveAttribute('readonly');
+    expect(field('Price ($)')).toHaveAttribute('step', '0.01');
+    expect(within(field('Category')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a category', 'Breakfast', 'Lunch', 'Dinner']);
+  });
+
+  it("given an empty form, when Add Meal is pressed, then each field shows the spec's text, wired to it, and nothing is sent", async () => {
+    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    const user = await openForm();
+
+    await user.click(submit());
+
+    const expected = {
+      Title: 'Title is required',
+      Category: 'Category is required',
+      'Ingredients (comma-separated)': 'Ingredients are required',
+      Description: 'Description is required',
+      'Price ($)': 'Price is required',
+    };
+    for (const [label, text] of Object.entries(expected)) {
+      expect(await within(form()).findByText(text)).toBeInTheDocument();
+      expect(field(label)).toHaveAttribute('aria-invalid', 'true');
+      expect(field(label)).toHaveAccessibleDescription(text);
+    }
+    expect(server.requests('POST', '/api/meals')).toHaveLength(0);
+  });
+
+  it('given a negative price, when Add Meal is pressed, then says Price must be positive', async () => {
+    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    const user = await openForm();
+    await fill(user, { price: '-1' });
+
+    await user.click(submit());
+
+    expect(await within(form()).findByText('Price must be positive')).toBeInTheDocument();
+    expect(field('Price ($)')).toHaveAccessibleDescription('Price must be positive');
+    expect(server.requests('POST', '/api/meals')).toHaveLength(0);
+  });
+
+  it('given a valid form and no image, when Add Meal is pressed, then asks for the image first and sends nothing', async () => {
+    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    const user = await openForm();
+    await fill(user);
+
+    await user.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
+    expect(within(dialog).getByText('Please upload an image before submitting')).toBeInTheDocument();
+    expect(server.requests('POST', '/api/meals')).toHaveLength(0);
+  });
+
+  it('given an uploaded image and a valid form, when Add Meal is pressed, then the meal is added, Meal Added! closes by itself and the form is emptied', async () => {
+    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    const user = await openForm();
+    await user.upload(field('Image'), photo());
+    expect(await within(form()).findByText('Image uploaded')).toBeInTheDocument();
+    await fill(user);
+
+    await user.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Meal Added!' });
+    expect(within(dialog).getByText('Your meal has been successfully added.')).toBeInTheDocument();
+    expect(server.requests('POST', '/api/meals')[0]?.body).toEqual({
+      title: 'Khichdi',
+      category: 'Lunch',
+      image: '/api/uploads/photo-1',
+      ingredients: 'rice, moong dal, ghee',
+      description: 'One-pot comfort food',
+      price: 5.75,
+    });
+    expect(server.state.meals).toEqual([
+      expect.objectContaining({ title: 'Khichdi', ingredients: ['rice', 'moong dal', 'ghee'], distributorEmail: 'ada@example.com', rating: 0, likes: 0 }),
+    ]);
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Meal Added!' }), { timeout: 3000 });
+    expect(field('Title')).toHaveValue('');
+    expect(field('Category')).toHaveValue('');
+    expect(field('Price ($)')).toHaveValue(null);
+    expect(within(form()).queryByText('Image uploaded')).not.toBeInTheDocument();
+    // The image went with the meal: the next one needs its own.
+    await fill(user);
+    await user.click(submit());
+    expect(await screen.findByRole('dialog', { name: 'Oops...' })).toHaveTextContent('Please upload an image before submitting');
+  });
+
+  it('given a slow upload and a slow save, then Add Meal is disabled during each, and reads Adding Meal... while saving', async () => {
+    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    const releaseUpload = hold(server, (request) => request.path === '/api/uploads', () => json(201, { url: '/api/media/slow-photo' }));
+    const releaseSave = hold(server, (request) => request.method === 'POST' && request.path === '/api/meals', () => json(201, { _id: 'new', message: 'ok', position: '0/7' }));
+    const user = await openForm();
+    await fill(user);
+
+    await user.upload(field('Image'), photo());
+    expect(await within(form()).findByText('Uploading image...')).toBeInTheDocument();
+    expect(submit()).toBeDisabled();
+    releaseUpload();
+    expect(await within(form()).findByText('Image uploaded')).toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+
+    await user.click(submit());
+    await waitFor(() => expect(submit()).toHaveTextContent('Adding Meal...'));
+    expect(submit()).toBeDisabled();
+    releaseSave();
+
+    expect(await screen.findByRole('dialog', { name: 'Meal Added!' })).toBeInTheDocument();
+    expect(server.requests('POST', '/api/meals')[0]?.body).toMatchObject({ image: '/api/media/slow-photo' });
+  });
+
+  it('given the upload fails, then says Failed to upload image on the field and still refuses to submit', async () => {
+    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    server.override((request) => (request.path === '/api/uploads' ? json(413, { message: 'Too large' }) : undefined));
+    const user = await openForm();
+    await fill(user);
+
+    await user.upload(field('Image'), photo());
+
+    expect(await within(form()).findByText('Failed to upload image')).toBeInTheDocument();
+    expect(field('Image')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(submit());
+    expect(await screen.findByRole('dialog', { name: 'Oops...' })).toHaveTextContent('Please upload an image before submitting');
+    expect(server.requests('POST', '/api/meals')).toHaveLength(0);
+  });
+
+  it.each([
+    { answer: () => json(400, { message: 'Title is too long' }), text: 'Title is too long', why: "a 400 with the server's message" },
+    { answer: () => json(500, { message: 'Internal Server Error' }), text: 'Something went wrong while adding the meal.', why: 'a server failure' },
+  ])('given $why, when Add Meal is pressed, then Oops... says $text and keeps the form', async ({ answer, text }) => {
+    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    server.override((request) => (request.method === 'POST' && request.path === '/api/meals' ? answer() : undefined));
+    const user = await openForm();
+    await user.upload(field('Image'), photo());
+    await within(form()).findByText('Image uploaded');
+    await fill(user);
+
+    await user.click(submit());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
+    expect(within(dialog).getByText(text)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(field('Title')).toHaveValue('Khichdi');
+  });
+});
