@@ -1,0 +1,197 @@
+import type { MealDto } from '@hostel/contracts';
+import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { routes } from '@/app/router';
+import { makeMeal } from '@/testing/fake-catalog';
+import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { renderApp } from '@/testing/render-app';
+
+/**
+ * A stand-in for the socket.io connection: it records the rooms the page joins and delivers a push
+ * only to a room that was joined, as the live server does.
+ */
+const live = vi.hoisted(() => {
+  const handlers = new Map<string, ((message: unknown) => void)[]>();
+  const joined = new Set<string>();
+  const socket = {
+    connected: true,
+    on(event: string, handler: (message: unknown) => void) {
+      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
+      return socket;
+    },
+    off(event: string, handler: (message: unknown) => void) {
+      handlers.set(event, (handlers.get(event) ?? []).filter((known) => known !== handler));
+      return socket;
+    },
+    emit(event: string, room: string) {
+      if (event === 'subscribe') joined.add(room);
+      if (event === 'unsubscribe') joined.delete(room);
+      return socket;
+    },
+    disconnect() {
+      handlers.clear();
+      joined.clear();
+      return socket;
+    },
+  };
+  const pushTo = (room: string, message: { resource: string }) => {
+    if (joined.has(room)) handlers.get('changed')?.forEach((handler) => handler(message));
+  };
+  return { socket, joined, pushTo };
+});
+vi.mock('socket.io-client', () => ({ io: () => live.socket }));
+
+const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
+/** Meal 12 is the newest, so the default order (newest first) is Meal 12 … Meal 01. */
+const meals = Array.from({ length: 12 }, (_, index) =>
+  makeMeal({
+    title: `Meal ${String(index + 1).padStart(2, '0')}`,
+    postTime: `2026-11-${String(index + 1).padStart(2, '0')}T08:00:00.000Z`,
+    likes: (index * 7) % 12,
+    reviews_count: (index * 5) % 12,
+    rating: 4,
+    distributorName: index % 2 ? 'Chef Ana' : 'Chef Bo',
+  }),
+);
+const khichdi = makeMeal({ title: 'Khichdi', likes: 3, reviews_count: 2, reviewCount: 2, rating: 8.56, distributorName: 'Chef Ana' });
+
+const table = () => screen.getByRole('table', { name: 'Meals' });
+const column = (index: number) => within(table()).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[index]?.textContent);
+function rowOf(title: string) {
+  const row = within(table()).getByRole('cell', { name: title }).closest('tr');
+  if (!row) throw new Error(`no row for ${title}`);
+  return within(row);
+}
+const openAsAdmin = (given: MealDto[]) => {
+  const server = startFakeServer({ users: [admin], signedInAs: admin.email, meals: given });
+  renderApp('/dashboard/adminAllMeals');
+  return server;
+};
+
+describe('Admin All Meals', () => {
+  it('given 13 meals, when opened, then lists 10 a page with likes, reviews, rating to one decimal, distributor and the actions', async () => {
+    const server = openAsAdmin([...meals, khichdi]);
+
+    expect(await screen.findByRole('cell', { name: 'Khichdi' })).toBeInTheDocument();
+    expect(within(table()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Likes', 'Reviews', 'Rating', 'Distributor', 'Actions']);
+    expect(within(table()).getAllByRole('row')).toHaveLength(1 + 10);
+    expect(rowOf('Khichdi').getAllByRole('cell').map((cell) => cell.textContent).slice(0, 5)).toEqual(['Khichdi', '3', '2', '8.6', 'Chef Ana']);
+    expect(rowOf('Meal 12').getAllByRole('cell')[3]).toHaveTextContent('4.0');
+    expect(rowOf('Khichdi').getByRole('button', { name: 'Update Khichdi' })).toBeInTheDocument();
+    expect(rowOf('Khichdi').getByRole('button', { name: 'Delete Khichdi' })).toBeInTheDocument();
+    expect(rowOf('Khichdi').getByRole('link', { name: 'Details of Khichdi' })).toHaveAttribute('href', `/meal/${khichdi._id}`);
+    const [request] = server.requests('GET', '/api/meals');
+    expect(Object.fromEntries(request!.query)).toEqual({ skip: '0', limit: '10' });
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Page 2' }));
+
+    expect(await screen.findByRole('cell', { name: 'Meal 01' })).toBeInTheDocument();
+    expect(column(0)).toEqual(['Meal 03', 'Meal 02', 'Meal 01']);
+  });
+
+  it('given the sort buttons, when by likes then by review count are chosen, then the server orders each way, most first, and a second click undoes it', async () => {
+    const server = openAsAdmin(meals);
+    const user = userEvent.setup();
+    await screen.findByRole('cell', { name: 'Meal 12' });
+    const byLikes = screen.getByRole('button', { name: 'Sort by likes' });
+    const byReviews = screen.getByRole('button', { name: 'Sort by review count' });
+    expect(byLikes).toHaveAttribute('aria-pressed', 'false');
+
+    await user.click(byLikes);
+    await waitFor(() => expect(column(1)).toEqual(['11', '10', '9', '8', '7', '6', '5', '4', '3', '2']));
+    expect(byLikes).toHaveAttribute('aria-pressed', 'true');
+    expect(server.requests('GET', '/api/meals').at(-1)?.query.get('sort')).toBe('likes');
+
+    await user.click(byReviews);
+    await waitFor(() => expect(column(2)).toEqual(['11', '10', '9', '8', '7', '6', '5', '4', '3', '2']));
+    expect(byReviews).toHaveAttribute('aria-pressed', 'true');
+    expect(byLikes).toHaveAttribute('aria-pressed', 'false');
+    expect(server.requests('GET', '/api/meals').at(-1)?.query.get('sort')).toBe('reviews_count');
+
+    await user.click(byReviews);
+    await waitFor(() => expect(column(0)[0]).toBe('Meal 12'));
+    expect(byReviews).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('given a sorted second page, when the sort changes, then it starts again from the first page', async () => {
+    const server = openAsAdmin(meals);
+    const user = userEvent.setup();
+    await screen.findByRole('cell', { name: 'Meal 12' });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await screen.findByRole('cell', { name: 'Meal 01' });
+
+    await user.click(screen.getByRole('button', { name: 'Sort by likes' }));
+
+    await waitFor(() => expect(server.requests('GET', '/api/meals').at(-1)?.query.get('sort')).toBe('likes'));
+    expect(server.requests('GET', '/api/meals').at(-1)?.query.get('skip')).toBe('0');
+    expect(await screen.findByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('given no meals, when opened, then says No meals found.', async () => {
+    openAsAdmin([]);
+    expect(await screen.findByText('No meals found.')).toBeInTheDocument();
+  });
+
+  it('given the server refuses the list, when opened, then says Failed to load data with its message', async () => {
+    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    server.override((request) => (request.path === '/api/meals' ? json(400, { message: 'Bad sort' }) : undefined));
+    renderApp('/dashboard/adminAllMeals');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Bad sort');
+  });
+
+  it('given the confirmation, when cancelled, then nothing is deleted; when confirmed, then the meal is deleted and Deleted! closes by itself', async () => {
+    const server = openAsAdmin([khichdi, meals[0]!]);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Khichdi' }));
+    const question = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(server.requests('DELETE', `/api/meals/${khichdi._id}`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Khichdi' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Deleted!' });
+    expect(within(done).getByText('Meal has been deleted.')).toBeInTheDocument();
+    expect(server.requests('DELETE', `/api/meals/${khichdi._id}`)).toHaveLength(1);
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Deleted!' }), { timeout: 3000 });
+    expect(within(table()).queryByRole('cell', { name: 'Khichdi' })).not.toBeInTheDocument();
+    expect(within(table()).getByRole('cell', { name: 'Meal 01' })).toBeInTheDocument();
+  });
+
+  it('given the server refuses, when a delete is confirmed, then says Failed! / Failed to delete meal. and keeps the row', async () => {
+    const server = openAsAdmin([khichdi]);
+    server.override((request) => (request.method === 'DELETE' ? json(500, { message: 'Database down' }) : undefined));
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Khichdi' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
+
+    const failed = await screen.findByRole('dialog', { name: 'Failed!' });
+    expect(within(failed).getByText('Failed to delete meal.')).toBeInTheDocument();
+    await user.click(within(failed).getByRole('button', { name: 'OK' }));
+    expect(rowOf('Khichdi').getByRole('button', { name: 'Delete Khichdi' })).toBeInTheDocument();
+  });
+
+  it('given live updates, when the catalogue room says meals changed, then the table shows the new counts without a reload', async () => {
+    const server = startFakeServer({ users: [admin], signedInAs: admin.email, meals: [khichdi] });
+    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard/adminAllMeals'] });
+    render(
+      <AppProvider>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    await screen.findByRole('cell', { name: 'Khichdi' });
+    await waitFor(() => expect(live.joined).toContain('meals'));
+
+    // Someone else likes it: the read model moves on and the projector announces the change.
+    server.state.meals[0]!.likes = 4;
+    live.pushTo('meals', { resource: 'meals' });
+
+    await waitFor(() => expect(rowOf('Khichdi').getAllByRole('cell')[1]).toHaveTextContent('4'));
+  });
+});
