@@ -1,48 +1,17 @@
-import type { MealDto } from '@hostel/contracts';
-import { render, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { type MealDto, rooms } from '@hostel/contracts';
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { useLiveRoom } from '@/lib/live-updates';
 import { makeMeal } from '@/testing/fake-catalog';
 import { json, makeUser, startFakeServer } from '@/testing/fake-server';
 import { renderApp } from '@/testing/render-app';
 
-/**
- * A stand-in for the socket.io connection: it records the rooms the page joins and delivers a push
- * only to a room that was joined, as the live server does.
- */
-const live = vi.hoisted(() => {
-  const handlers = new Map<string, ((message: unknown) => void)[]>();
-  const joined = new Set<string>();
-  const socket = {
-    connected: true,
-    on(event: string, handler: (message: unknown) => void) {
-      handlers.set(event, [...(handlers.get(event) ?? []), handler]);
-      return socket;
-    },
-    off(event: string, handler: (message: unknown) => void) {
-      handlers.set(event, (handlers.get(event) ?? []).filter((known) => known !== handler));
-      return socket;
-    },
-    emit(event: string, room: string) {
-      if (event === 'subscribe') joined.add(room);
-      if (event === 'unsubscribe') joined.delete(room);
-      return socket;
-    },
-    disconnect() {
-      handlers.clear();
-      joined.clear();
-      return socket;
-    },
-  };
-  const pushTo = (room: string, message: { resource: string }) => {
-    if (joined.has(room)) handlers.get('changed')?.forEach((handler) => handler(message));
-  };
-  return { socket, joined, pushTo };
+// The rooms a screen asks for (the real hook, watched): component tests run without a socket server.
+vi.mock('@/lib/live-updates', async (importOriginal) => {
+  const actual = await importOriginal<{ useLiveRoom: typeof useLiveRoom }>();
+  return { ...actual, useLiveRoom: vi.fn(actual.useLiveRoom) };
 });
-vi.mock('socket.io-client', () => ({ io: () => live.socket }));
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
 /** Meal 12 is the newest, so the default order (newest first) is Meal 12 … Meal 01. */
@@ -177,21 +146,11 @@ describe('Admin All Meals', () => {
     expect(rowOf('Khichdi').getByRole('button', { name: 'Delete Khichdi' })).toBeInTheDocument();
   });
 
-  it('given live updates, when the catalogue room says meals changed, then the table shows the new counts without a reload', async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email, meals: [khichdi] });
-    const router = createMemoryRouter(routes, { initialEntries: ['/dashboard/adminAllMeals'] });
-    render(
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>,
-    );
+  it('given the table on show, then it listens to the catalogue room, whose pushes refresh every meals list', async () => {
+    vi.mocked(useLiveRoom).mockClear();
+    openAsAdmin([khichdi]);
     await screen.findByRole('cell', { name: 'Khichdi' });
-    await waitFor(() => expect(live.joined).toContain('meals'));
 
-    // Someone else likes it: the read model moves on and the projector announces the change.
-    server.state.meals[0]!.likes = 4;
-    live.pushTo('meals', { resource: 'meals' });
-
-    await waitFor(() => expect(rowOf('Khichdi').getAllByRole('cell')[1]).toHaveTextContent('4'));
+    expect(vi.mocked(useLiveRoom)).toHaveBeenCalledWith(rooms.catalog);
   });
 });
