@@ -69,7 +69,7 @@ test('a student finds their review in My Reviews and deletes it; the admin moder
   await expect(mine.getByRole('row').nth(1)).toContainText(mealTitle);
   await expect(mine.getByRole('row').nth(1)).toContainText('Would eat again.');
   await expectAccessible(student);
-  await mine.getByRole('button', { name: `View Meal: ${mealTitle}` }).click();
+  await mine.getByRole('link', { name: `View Meal: ${mealTitle}` }).click();
   await expect(student.getByRole('heading', { level: 1, name: mealTitle })).toBeVisible();
   await student.goBack();
 

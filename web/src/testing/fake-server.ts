@@ -6,8 +6,7 @@ import type { z } from 'zod';
  * A stand-in for our API at the network boundary: `fetch` is replaced by a function that answers like
  * the server does (status codes, JSON bodies, X-Total-Count, the refresh cookie), over in-memory users.
  * Tests drive the real app (real QueryClient, session and API client) against it. It also keeps meals
- * and reviews for the admin and review screens; `serveCatalog` (fake-catalog.ts) overrides its
- * catalogue reads where a test needs the visitors' filters.
+ * and reviews: the catalogue's filters, likes, reviews and the admin's commands.
  */
 export interface FakeUser extends UserDto {
   password: string;
@@ -33,6 +32,29 @@ export function json(status: number, body?: unknown, headers: Record<string, str
 
 export function makeUser(overrides: Partial<FakeUser> & Pick<FakeUser, 'name' | 'email'>): FakeUser {
   return { _id: `id-${overrides.email}`, photo: '', badge: null, role: 'user', password: 'secret123', ...overrides };
+}
+
+let mealsMade = 0;
+/** A meal as the read API answers it; each one made is a minute older than the one before, so lists keep the order given. */
+export function makeMeal(overrides: Partial<MealDto> & Pick<MealDto, 'title'>): MealDto {
+  const _id = overrides._id ?? crypto.randomUUID();
+  return {
+    _id,
+    category: 'Breakfast',
+    image: `/api/media/${_id}`,
+    ingredients: ['eggs', 'toast'],
+    description: 'A warm plate',
+    price: 5,
+    postTime: new Date(Date.UTC(2026, 10, 20) - ++mealsMade * 60_000).toISOString(),
+    distributorName: 'Chef Ana',
+    distributorEmail: 'ana@hostel.test',
+    rating: 4.5,
+    likes: 0,
+    reviews_count: 0,
+    reviewCount: 0,
+    likedByMe: false,
+    ...overrides,
+  };
 }
 
 /** A review as `GET /api/reviews` answers it; the meal's counts are filled in from the meals on answering. */
@@ -178,12 +200,29 @@ export function startFakeServer({
 
     if (method === 'GET' && path === '/api/meals') {
       const category = query.get('category');
+      const search = query.get('search')?.toLowerCase();
+      const distributor = query.get('distributorEmail');
+      const [min, max] = [query.get('priceMin'), query.get('priceMax')].map((value) => (value === null ? undefined : Number(value)));
       const sort = query.get('sort') as 'likes' | 'reviews_count' | null;
       const newest = byNewest(state.meals, (meal) => meal.postTime, (meal) => meal._id).filter(
-        (meal) => !category || category === 'All' || meal.category === category,
+        (meal) =>
+          (!category || category === 'All' || meal.category === category) &&
+          (!search || `${meal.title} ${meal.description} ${meal.ingredients.join(' ')}`.toLowerCase().includes(search)) &&
+          (!distributor || meal.distributorEmail === distributor) &&
+          (min === undefined || meal.price >= min) &&
+          (max === undefined || meal.price <= max),
       );
       // Array.prototype.sort is stable, so equal counts keep the newest-first order, as the server's tie-break does.
       return paged(query, sort ? newest.sort((a, b) => b[sort] - a[sort]) : newest, 9);
+    }
+    const like = /^\/api\/meals\/([^/]+)\/like$/.exec(path)?.[1];
+    if (method === 'PATCH' && like) {
+      if (!me) return json(401, { message: 'Sign in first' });
+      const meal = state.meals.find((candidate) => candidate._id === decodeURIComponent(like));
+      if (!meal) return json(404, { message: 'Meal not found' });
+      const liked = !meal.likedByMe;
+      if (liked) Object.assign(meal, { likes: meal.likes + 1, likedByMe: true });
+      return json(200, { liked, message: liked ? 'Your like was recorded.' : 'You have already liked this meal.', position: nextPosition() });
     }
     if (method === 'GET' && mealId) {
       const meal = state.meals.find((candidate) => candidate._id === decodeURIComponent(mealId));
@@ -233,6 +272,16 @@ export function startFakeServer({
       if (me.role !== 'admin' && userEmail !== me.email.toLowerCase()) return json(403, { message: 'You can only see your own reviews' });
       const matching = state.reviews.filter((review) => !userEmail || review.userEmail.toLowerCase() === userEmail);
       return paged(query, byNewest(matching, (review) => review.createdAt, (review) => review._id).map(withCounts), 10);
+    }
+    if (method === 'POST' && path === '/api/reviews') {
+      if (!me) return json(401, { message: 'Sign in first' });
+      const body = request.body as { mealId: string; review: string };
+      const meal = state.meals.find((candidate) => candidate._id === body.mealId);
+      if (!meal) return json(404, { message: 'Meal not found' });
+      Object.assign(meal, { reviews_count: meal.reviews_count + 1, reviewCount: meal.reviewCount + 1 });
+      const review = makeReview({ mealId: meal._id, mealTitle: meal.title, userEmail: me.email, userName: me.name, review: body.review, createdAt: new Date().toISOString() });
+      state.reviews.push(review);
+      return json(201, { _id: review._id, message: 'Review added!', position: nextPosition() });
     }
     if (method === 'GET' && reviewId) {
       const ofMeal = state.reviews.filter((review) => review.mealId === decodeURIComponent(reviewId)).map(withCounts);

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, startFakeServer } from '@/testing/fake-server';
-import { makeMeal, serveCatalog } from '@/testing/fake-catalog';
+import { json, makeMeal, makeUser, startFakeServer } from '@/testing/fake-server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -65,8 +64,7 @@ describe('route guards', () => {
 
 describe('dashboard role redirect', () => {
   it('given an admin, when opening /dashboard, then replaces it with the admin profile', async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
-    serveCatalog(server, { meals: [makeMeal({ title: 'Dal', distributorEmail: admin.email }), makeMeal({ title: 'Rice', distributorEmail: admin.email }), makeMeal({ title: 'Soup' })] });
+    startFakeServer({ users: [admin], signedInAs: admin.email, meals: [makeMeal({ title: 'Dal', distributorEmail: admin.email }), makeMeal({ title: 'Rice', distributorEmail: admin.email }), makeMeal({ title: 'Soup' })] });
     const { router } = renderApp('/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/adminProfile'));

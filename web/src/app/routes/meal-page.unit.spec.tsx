@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMeal, serveCatalog } from '@/testing/fake-catalog';
-import { makeUser, startFakeServer } from '@/testing/fake-server';
+import { makeMeal, makeUser, startFakeServer } from '@/testing/fake-server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -10,8 +9,7 @@ const dal = makeMeal({ title: 'Lentil Dal', category: 'Dinner', ingredients: ['l
 
 describe('meal page', () => {
   it('given a meal, then shows what it is, who serves it, its ingredients and Reviews (0)', async () => {
-    const server = startFakeServer();
-    serveCatalog(server, { meals: [dal, makeMeal({ _id: 'bare', title: 'Plain Rice', ingredients: [] })] });
+    startFakeServer({ meals: [dal, makeMeal({ _id: 'bare', title: 'Plain Rice', ingredients: [] })] });
     renderApp(`/meal/${dal._id}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Lentil Dal' })).toBeInTheDocument();
@@ -25,22 +23,19 @@ describe('meal page', () => {
   });
 
   it('given a meal without ingredients, then says none are available', async () => {
-    const server = startFakeServer();
-    serveCatalog(server, { meals: [makeMeal({ _id: 'bare', title: 'Plain Rice', ingredients: [] })] });
+    startFakeServer({ meals: [makeMeal({ _id: 'bare', title: 'Plain Rice', ingredients: [] })] });
     renderApp('/meal/bare');
     expect(await screen.findByText('No ingredients available')).toBeInTheDocument();
   });
 
   it('given an unknown meal, then says it could not be loaded', async () => {
-    const server = startFakeServer();
-    serveCatalog(server, { meals: [] });
+    startFakeServer({ meals: [] });
     renderApp('/meal/gone');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading meal details');
   });
 
   it('given a visitor, when liking or reviewing, then warns Please login first and goes to /SignUp, sending nothing', async () => {
-    const server = startFakeServer();
-    serveCatalog(server, { meals: [dal] });
+    const server = startFakeServer({ meals: [dal] });
     const { router } = renderApp(`/meal/${dal._id}`);
     const user = userEvent.setup();
 
@@ -52,8 +47,7 @@ describe('meal page', () => {
   });
 
   it('given a student, when liking, then the count rises and the button stays pressed and disabled', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email });
-    serveCatalog(server, { meals: [dal] });
+    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal] });
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -66,8 +60,7 @@ describe('meal page', () => {
   });
 
   it('given a blank review, then refuses it before sending; given text, then posts it and lists it under Reviews (1)', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email });
-    serveCatalog(server, { meals: [dal] });
+    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal] });
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
     const user = userEvent.setup();

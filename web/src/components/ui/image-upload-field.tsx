@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useApi } from '@/lib/auth';
 import { uploadImage } from '@/lib/upload-image';
 import { fieldAria, FormField } from './form-field';
@@ -15,15 +15,19 @@ export function useImageUpload() {
   const upload = useMutation({ mutationFn: (file: File) => uploadImage(api, file) });
   const [url, setUrl] = useState<string | null>(null);
   const [generation, setGeneration] = useState(0);
+  // Only the file chosen last counts: an earlier upload that finishes later is ignored.
+  const latest = useRef(0);
   return {
     url,
     upload,
     generation,
     choose(file: File | undefined) {
+      const choice = ++latest.current;
       setUrl(null);
-      if (file) upload.mutate(file, { onSuccess: setUrl });
+      if (file) upload.mutate(file, { onSuccess: (stored) => choice === latest.current && setUrl(stored) });
     },
     clear() {
+      latest.current++;
       setUrl(null);
       upload.reset();
       setGeneration((value) => value + 1);
@@ -33,21 +37,23 @@ export function useImageUpload() {
 
 /** The file input, its upload status (announced) and a preview; `failedText` is the form's own words for a failed upload. */
 export function ImageUploadField({ id, image, failedText }: { id: string; image: ReturnType<typeof useImageUpload>; failedText: string }) {
-  const error = image.upload.isError ? failedText : undefined;
+  const failed = image.upload.isError;
   return (
     <div className="grid gap-1">
-      <FormField id={id} label="Image" error={error}>
+      <FormField id={id} label="Image">
         <Input
           key={image.generation}
           type="file"
           accept="image/*"
           aria-busy={image.upload.isPending}
-          {...fieldAria(id, error, `${id}-status`)}
+          {...fieldAria(id, undefined, `${id}-status`)}
+          aria-invalid={failed || undefined}
           onChange={(event) => image.choose(event.target.files?.[0])}
         />
       </FormField>
-      <p id={`${id}-status`} role="status" className="flex items-center gap-2 text-sm text-slate-700">
-        {image.upload.isPending ? 'Uploading image...' : image.url ? (
+      {/* One live region for every outcome, failure included, so a screen reader hears how the upload went. */}
+      <p id={`${id}-status`} role="status" className={failed ? 'text-sm font-medium text-red-700' : 'flex items-center gap-2 text-sm text-slate-700'}>
+        {failed ? failedText : image.upload.isPending ? 'Uploading image...' : image.url ? (
           <>
             <CircleCheck aria-hidden="true" className="size-4 text-emerald-700" />
             Image uploaded

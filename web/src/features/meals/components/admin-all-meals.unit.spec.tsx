@@ -3,8 +3,7 @@ import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useLiveRoom } from '@/lib/live-updates';
-import { makeMeal } from '@/testing/fake-catalog';
-import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { json, makeMeal, makeUser, startFakeServer } from '@/testing/fake-server';
 import { renderApp } from '@/testing/render-app';
 
 // The rooms a screen asks for (the real hook, watched): component tests run without a socket server.

@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMeal, serveCatalog } from '@/testing/fake-catalog';
-import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { json, makeMeal, makeUser, startFakeServer } from '@/testing/fake-server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -14,8 +13,7 @@ const cardTitles = (container: HTMLElement) => within(container).queryAllByRole(
 
 describe('Our Meals Categories (home)', () => {
   it('given meals, when home opens, then Breakfast is chosen and only its first three meals show', async () => {
-    const server = startFakeServer();
-    serveCatalog(server, { meals: [...breakfasts, ...dinners] });
+    const server = startFakeServer({ meals: [...breakfasts, ...dinners] });
     renderApp('/');
 
     await screen.findByRole('article', { name: 'Breakfast 1' });
@@ -27,8 +25,7 @@ describe('Our Meals Categories (home)', () => {
   });
 
   it('given a click on Dinner, then Dinner is highlighted and its meals replace the others', async () => {
-    const server = startFakeServer();
-    serveCatalog(server, { meals: [...breakfasts, ...dinners] });
+    startFakeServer({ meals: [...breakfasts, ...dinners] });
     renderApp('/');
     await screen.findByRole('article', { name: 'Breakfast 1' });
 
@@ -41,15 +38,13 @@ describe('Our Meals Categories (home)', () => {
   });
 
   it('given an empty category, then says so; given a failure, then says that in an alert', async () => {
-    const server = startFakeServer();
-    serveCatalog(server, { meals: breakfasts });
+    const server = startFakeServer({ meals: breakfasts });
     renderApp('/');
     await screen.findByRole('article', { name: 'Breakfast 1' });
     await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Lunch' }));
     expect(await within(categories()).findByText('No meals found in this category.')).toBeInTheDocument();
 
     server.override((request) => (request.path === '/api/meals' ? json(400, { message: 'Bad filter' }) : undefined));
-    server.state.overrides.reverse(); // the first matching override answers: the failure now comes first
     await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Dinner' }));
     expect(await within(categories()).findByRole('alert')).toHaveTextContent('Failed to fetch meals.');
   });
@@ -57,8 +52,7 @@ describe('Our Meals Categories (home)', () => {
 
 describe('Choose Your Membership (home)', () => {
   it('given a visitor, when a plan is chosen, then Sign Up Required leads to sign-in', async () => {
-    const server = startFakeServer();
-    serveCatalog(server, { meals: [] });
+    startFakeServer({ meals: [] });
     const { router } = renderApp('/');
     const user = userEvent.setup();
 
@@ -71,8 +65,7 @@ describe('Choose Your Membership (home)', () => {
   });
 
   it('given a signed-in student, when a plan is chosen, then goes to its checkout', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email });
-    serveCatalog(server, { meals: [] });
+    startFakeServer({ users: [student], signedInAs: student.email, meals: [] });
     const { router } = renderApp('/');
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -89,8 +82,7 @@ describe('Explore All Meals', () => {
   );
 
   it('given a search from the hero, then filters by it; Load more fetches the next page from the count loaded', async () => {
-    const server = startFakeServer();
-    serveCatalog(server, { meals: many });
+    const server = startFakeServer({ meals: many });
     renderApp('/AllMeals?search=meal');
     const list = await screen.findByRole('list', { name: 'Meals' });
 
@@ -108,8 +100,7 @@ describe('Explore All Meals', () => {
   });
 
   it('given a category and a price band, then asks for them and keeps them in the URL', async () => {
-    const server = startFakeServer();
-    serveCatalog(server, { meals: many });
+    const server = startFakeServer({ meals: many });
     const { router } = renderApp('/AllMeals');
     await screen.findByRole('list', { name: 'Meals' });
     const user = userEvent.setup();

@@ -1,8 +1,7 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMeal } from '@/testing/fake-catalog';
-import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { json, makeMeal, makeUser, startFakeServer } from '@/testing/fake-server';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });

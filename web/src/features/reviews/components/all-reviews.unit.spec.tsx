@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMeal } from '@/testing/fake-catalog';
-import { makeReview, makeUser, startFakeServer } from '@/testing/fake-server';
+import { makeMeal, makeReview, makeUser, startFakeServer } from '@/testing/fake-server';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });

@@ -1,8 +1,7 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMeal } from '@/testing/fake-catalog';
-import { json, makeReview, makeUser, startFakeServer } from '@/testing/fake-server';
+import { json, makeMeal, makeReview, makeUser, startFakeServer } from '@/testing/fake-server';
 import { renderApp } from '@/testing/render-app';
 
 // The account's email as typed at registration; the list is asked for trimmed and lower-cased.
