@@ -9,11 +9,13 @@ import { readConfig } from '@hostel/platform/config';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { onShutdown, openEventStore } from '@hostel/platform/event-store';
 import { createHttpServer } from '@hostel/platform/http';
+import { createBullMqJobQueue } from '@hostel/messaging/job-queue';
 import { createAccessTokenVerifier, publicJwks } from '@hostel/platform/tokens';
 import { commandApi } from './app';
 import { createMemoryLoginThrottle, createRedisLoginThrottle } from './identity/login-throttle';
 import { loadSigningKey } from './identity/signing-key';
 import { commandApiMigrations } from './migrations';
+import { registerWorkers } from './workers';
 import type { CommandTables } from './migrations';
 
 const config = readConfig();
@@ -34,9 +36,14 @@ const { app } = await createHttpServer({
 });
 app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
 await app.register(async (scope) => commandApi(scope, { store, db, config, signingKey, throttle: redis ? createRedisLoginThrottle(redis) : createMemoryLoginThrottle() }));
+// The workers run the commands the projector's policies queue (grant a paid badge, publish an upcoming meal).
+const jobs = redis ? createBullMqJobQueue({ connection: redis }) : undefined;
+if (jobs) registerWorkers(jobs, store);
+else log.warn('REDIS_URL is not set: the policy workers are off (paid badges and automatic publication wait for them)');
 await app.listen({ port: config.PORT, host: '0.0.0.0' });
 onShutdown(async () => {
   await app.close();
+  await jobs?.close();
   await store.close();
   redis?.disconnect();
   await pool.end();

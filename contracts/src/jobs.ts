@@ -15,5 +15,13 @@ export const JOBS = {
 } as const;
 export const UpcomingJob = z.object({ upcomingId: z.string() });
 export const GrantBadgeJob = z.object({ paymentId: z.string(), userId: z.string(), badge: z.enum(BADGES) });
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+/** The data each queue's jobs carry: policies build it, the worker parses it. */
+export const jobData = {
+  [JOBS.publishUpcoming]: UpcomingJob,
+  [JOBS.listPublishedMeal]: UpcomingJob,
+  [JOBS.grantBadge]: GrantBadgeJob,
+} as const satisfies Record<JobName, z.ZodType>;
+export type JobData<Q extends JobName> = z.infer<(typeof jobData)[Q]>;
 /** `<queue>:<id of what triggered it>`: one job per trigger, however often the trigger is seen. */
-export const jobId = (queue: (typeof JOBS)[keyof typeof JOBS], triggerId: string) => `${queue}:${triggerId}`;
+export const jobId = (queue: JobName, triggerId: string) => `${queue}:${triggerId}`;

@@ -15,7 +15,7 @@ import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
 import type { RouteAccess } from '@hostel/platform/http';
 import { createAccessTokenVerifier, publicJwks } from '@hostel/platform/tokens';
-import { grantBadgePolicy, projectorMigrations, publishUpcomingPolicy, startProjector } from '@hostel/projector';
+import { policies, policyRunner, projectorMigrations, startProjector } from '@hostel/projector';
 import { createLiveServer, createPositionWaiter, readApi } from '@hostel/read-api';
 import { serveWebApp, webAppFallback } from './web-app';
 
@@ -95,7 +95,7 @@ export async function startServices(options: {
     db,
     log,
     publish: (message) => publisher.publish(message.room, message.event, message.payload),
-    policies: [grantBadgePolicy(jobs), publishUpcomingPolicy(jobs)],
+    policies: policies.map((policy) => policyRunner(policy, jobs)),
   });
   const caughtUp = projector.caughtUp.then(() => {
     ready = true;

@@ -4,14 +4,18 @@ import type { EventStore } from '@hostel/eventstore';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { projections } from './projections';
+import type { PolicyRunner } from './runtime/policy';
 import type { LiveMessage, Projection } from './runtime/projection';
 import { runProjection } from './runtime/run-projection';
 
 export { projectorMigrations } from './migrations';
 export { projections } from './projections';
 export { mealCatalogProjection } from './meal-catalog/meal-catalog-projection';
-export { grantBadgePolicy } from './policies/grant-badge-policy';
-export { publishUpcomingPolicy } from './policies/publish-upcoming-policy';
+export { grantBadge } from './policies/grant-badge-policy';
+export { publishUpcoming } from './policies/publish-upcoming-policy';
+export { policies } from './policy-list';
+export { jobsFor, policyRunner } from './runtime/policy';
+export type { Policy, PolicyJob, PolicyRunner } from './runtime/policy';
 export { rebuildProjection } from './runtime/rebuild';
 export { runProjection } from './runtime/run-projection';
 export type { LiveMessage, Projection, ProjectedEvent } from './runtime/projection';
@@ -23,8 +27,8 @@ export function startProjector(deps: {
   log: Logger;
   publish?: (message: LiveMessage) => void;
   only?: readonly Projection[];
-  /** Policies (see policies/): run like projections, but never replayed by a rebuild. */
-  policies?: readonly Projection[];
+  /** Policies on their job queue (`policyRunner`, see runtime/policy.ts): run like projections, never replayed by a rebuild. */
+  policies?: readonly PolicyRunner[];
 }) {
   const running = [...(deps.only ?? projections), ...(deps.policies ?? [])].map((projection) => runProjection(projection, deps));
   return {

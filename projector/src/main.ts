@@ -5,11 +5,12 @@
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import type { ReadModelTables } from '@hostel/contracts';
+import { createBullMqJobQueue } from '@hostel/messaging/job-queue';
 import { createRedisEmitterPublisher } from '@hostel/messaging/live';
 import { readConfig } from '@hostel/platform/config';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { onShutdown, openEventStore } from '@hostel/platform/event-store';
-import { startProjector } from './index';
+import { policies, policyRunner, startProjector } from './index';
 import { projectorMigrations } from './migrations';
 
 const config = readConfig();
@@ -21,10 +22,20 @@ await migrate(db, 'projector', projectorMigrations);
 const store = await openEventStore(config, pool);
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
 const publisher = redis ? createRedisEmitterPublisher(redis) : undefined;
-const projector = startProjector({ store, db, log, publish: (message) => publisher?.publish(message.room, message.event, message.payload) });
+// Policies queue commands for the command-api's workers: across processes that takes BullMQ on Redis.
+const jobs = redis ? createBullMqJobQueue({ connection: redis }) : undefined;
+if (!jobs) log.warn('REDIS_URL is not set: policies are off (no badge is granted for a payment, no upcoming meal is published at the like threshold)');
+const projector = startProjector({
+  store,
+  db,
+  log,
+  publish: (message) => publisher?.publish(message.room, message.event, message.payload),
+  policies: jobs ? policies.map((policy) => policyRunner(policy, jobs)) : [],
+});
 void projector.caughtUp.then(() => log.info('read models caught up'));
 onShutdown(async () => {
   await projector.stop();
+  await jobs?.close();
   await store.close();
   redis?.disconnect();
   await pool.end();
