@@ -2,41 +2,66 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserDto } from '@hostel/contracts';
+import type { PaymentDto, UserDto } from '@hostel/contracts';
 import { startProduct } from './harness';
 
 /**
  * Stripe mode, offline: a local HTTP server stands in for Stripe's API host (so the outgoing calls
- * can be checked), and webhooks are signed with Stripe's own test-header helper.
+ * can be checked, and Stripe's answers chosen by the ConfirmationToken sent), and webhooks are signed
+ * with Stripe's own test-header helper.
  */
 const WEBHOOK_SECRET = 'whsec_test_secret';
 const stripe = new Stripe('sk_test_offline');
 interface StripeCall {
   path: string;
   idempotencyKey: string | undefined;
+  authorization: string | undefined;
   form: URLSearchParams;
 }
 const calls: StripeCall[] = [];
+/** Resolvers for "Stripe has been asked about this ConfirmationToken": tests wait on these, never on the clock. */
+const seen = new Map<string, { promise: Promise<void>; resolve: () => void }>();
+function callSeen(token: string) {
+  if (!seen.has(token)) {
+    let resolve!: () => void;
+    const promise = new Promise<void>((done) => (resolve = done));
+    seen.set(token, { promise, resolve });
+  }
+  return seen.get(token)!;
+}
+/** The PaymentIntent id the stand-in gives to the attempt made with `token`. */
+const intentFor = (token: string) => `pi_${token}`;
 
 function fakeStripeApi(): Promise<Server> {
   const server = createServer(async (request: IncomingMessage, response) => {
     let body = '';
     for await (const chunk of request) body += String(chunk);
     const form = new URLSearchParams(body);
-    calls.push({ path: request.url ?? '', idempotencyKey: request.headers['idempotency-key'] as string | undefined, form });
-    const token = form.get('confirmation_token');
-    const answer = (status: number, json: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+    calls.push({ path: request.url ?? '', idempotencyKey: request.headers['idempotency-key'] as string | undefined, authorization: request.headers.authorization, form });
+    const token = form.get('confirmation_token') ?? '';
+    const answer = (status: number, json: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(json));
+      callSeen(token).resolve();
+    };
+    const intent = { id: intentFor(token), object: 'payment_intent', amount: Number(form.get('amount')), currency: form.get('currency'), metadata: {}, client_secret: `${intentFor(token)}_secret` };
     if (token === 'ctoken_declined') return answer(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
-    const intent = { id: `pi_${calls.length}`, object: 'payment_intent', amount: Number(form.get('amount')), currency: form.get('currency'), metadata: {} };
-    if (token === 'ctoken_3ds') return answer(200, { ...intent, status: 'requires_action', client_secret: 'pi_secret_3ds' });
-    return answer(200, { ...intent, status: 'processing', client_secret: 'pi_secret' });
+    if (token === 'ctoken_outage') return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } }, { 'stripe-should-retry': 'false' });
+    if (token === 'ctoken_reused') return answer(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });
+    if (token === 'ctoken_3ds') return answer(200, { ...intent, status: 'requires_action' });
+    if (token === 'ctoken_no_funds') return answer(200, { ...intent, status: 'requires_payment_method', last_payment_error: { type: 'card_error', message: 'Your card has insufficient funds.' } });
+    if (token.startsWith('ctoken_instant')) return answer(200, { ...intent, status: 'succeeded' });
+    return answer(200, { ...intent, status: 'processing' });
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
 let api: Server;
 let product: Awaited<ReturnType<typeof startProduct>>;
-let buyer: Awaited<ReturnType<Awaited<ReturnType<typeof startProduct>>['register']>>;
+type Member = Awaited<ReturnType<Awaited<ReturnType<typeof startProduct>>['register']>>;
+let buyer: Member;
+let members = 0;
+/** A member of their own, so tests do not depend on each other's badges. */
+const newMember = () => product.register(`Member ${++members}`, `stripe-member-${members}@example.com`);
 
 beforeAll(async () => {
   api = await fakeStripeApi();
@@ -45,86 +70,210 @@ beforeAll(async () => {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_URL: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
   });
-  buyer = await product.register('Stripe Buyer', 'stripe-buyer@example.com');
+  buyer = await newMember();
 });
 afterAll(async () => {
   await product?.stop();
   api?.close();
 });
 
-function succeeded(intentId: string, overrides: { amount?: number; package?: string } = {}) {
+function intentEvent(type: string, intentId: string, member: Member, overrides: { amount?: number; package?: string; currency?: string; eventId?: string } = {}) {
   return JSON.stringify({
-    id: `evt_${intentId}`,
+    id: overrides.eventId ?? `evt_${type}_${intentId}`,
     object: 'event',
-    type: 'payment_intent.succeeded',
+    type,
     data: {
       object: {
         id: intentId,
         object: 'payment_intent',
         amount: overrides.amount ?? 3900,
-        amount_received: overrides.amount ?? 3900,
-        currency: 'usd',
-        status: 'succeeded',
-        metadata: { userId: buyer.user._id, email: buyer.user.email, package: overrides.package ?? 'Gold' },
+        amount_received: type === 'payment_intent.succeeded' ? (overrides.amount ?? 3900) : 0,
+        currency: overrides.currency ?? 'usd',
+        status: type === 'payment_intent.succeeded' ? 'succeeded' : 'processing',
+        metadata: { userId: member.user._id, email: member.user.email, package: overrides.package ?? 'Gold' },
       },
     },
   });
 }
+const succeeded = (intentId: string, member: Member = buyer, overrides: Parameters<typeof intentEvent>[3] = {}) => intentEvent('payment_intent.succeeded', intentId, member, overrides);
 function deliver(payload: string, { secret = WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) {
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
   return product.call('POST', '/api/webhooks/stripe', { payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
 }
-const badge = async () => ((await product.call('GET', `/users/${buyer.user.email}`, { token: buyer.token })).json() as UserDto).badge;
+const profileOf = async (member: Member, position?: string) =>
+  (await product.call('GET', `/users/${member.user.email}`, { token: member.token, ...(position ? { headers: { 'x-min-position': position } } : {}) })).json() as UserDto;
+const badgeOf = async (member: Member) => (await profileOf(member)).badge;
+const historyOf = async (member: Member, position?: string) =>
+  (await product.call('GET', `/payments?email=${member.user.email}`, { token: member.token, ...(position ? { headers: { 'x-min-position': position } } : {}) })).json() as PaymentDto[];
+const pay = (member: Member, body: Record<string, unknown>) => product.call('POST', '/payment', { token: member.token, body });
 
-describe('memberships in Stripe mode', () => {
+describe('memberships in Stripe mode: the PaymentIntent', () => {
   it('creates and confirms a PaymentIntent for the catalogue amount with a key per attempt, and grants nothing yet', async () => {
     const before = await product.eventCount();
-    const response = await product.call('POST', '/payment', { token: buyer.token, body: { package: 'Gold', stripeToken: 'ctoken_ok', price: 1 } });
+    const response = await pay(buyer, { package: 'Gold', stripeToken: 'ctoken_ok', price: 1, amount: 1, badge: 'platinum' });
     expect(response.statusCode, response.body).toBe(202);
     expect(response.json()).toMatchObject({ pending: true });
     const call = calls.at(-1)!;
     expect(call.path).toBe('/v1/payment_intents');
-    expect(Object.fromEntries(call.form)).toMatchObject({ amount: '3900', currency: 'usd', confirm: 'true', confirmation_token: 'ctoken_ok', 'metadata[userId]': buyer.user._id, 'metadata[package]': 'Gold' });
-    expect(call.idempotencyKey).toBe(`membership:${buyer.user._id}:ctoken_ok`);
+    expect(call.authorization).toBe('Bearer sk_test_offline');
+    expect(Object.fromEntries(call.form)).toEqual({
+      amount: '3900',
+      currency: 'usd',
+      confirm: 'true',
+      confirmation_token: 'ctoken_ok',
+      'metadata[userId]': buyer.user._id,
+      'metadata[email]': buyer.user.email,
+      'metadata[package]': 'Gold',
+    });
+    expect(call.idempotencyKey).toBe(`membership:${buyer.user._id}:Gold:ctoken_ok`);
     // The same attempt again: the same key, so Stripe charges once.
-    await product.call('POST', '/payment', { token: buyer.token, body: { package: 'Gold', stripeToken: 'ctoken_ok' } });
+    await pay(buyer, { package: 'Gold', stripeToken: 'ctoken_ok' });
     expect(calls.at(-1)!.idempotencyKey).toBe(call.idempotencyKey);
+    // Every package at its catalogue price.
+    for (const [name, amount] of [['Silver', '1900'], ['Platinum', '5900']]) {
+      await pay(buyer, { package: name, stripeToken: `ctoken_ok_${name}` });
+      expect(calls.at(-1)!.form.get('amount')).toBe(amount);
+    }
+    expect(await product.eventCount()).toBe(before);
+    expect(await badgeOf(buyer)).toBeNull();
+  });
+
+  it('hands a 3-D Secure step back to the browser', async () => {
+    const secure = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_3ds' });
+    expect(secure.statusCode).toBe(200);
+    expect(secure.json()).toEqual({ requiresAction: true, clientSecret: `${intentFor('ctoken_3ds')}_secret` });
+  });
+
+  it('answers a decline with 402 and Stripe\'s message, a provider outage with 502, a reused attempt with 409, recording nothing', async () => {
+    const before = await product.eventCount();
+    const declined = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_declined' });
+    expect([declined.statusCode, declined.json()]).toEqual([402, { message: 'Your card was declined.' }]);
+    const noFunds = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_no_funds' });
+    expect([noFunds.statusCode, noFunds.json()]).toEqual([402, { message: 'Your card has insufficient funds.' }]);
+    const outage = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_outage' });
+    expect(outage.statusCode).toBe(502);
+    expect(outage.json().message).toMatch(/could not be reached/);
+    const reused = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_reused' });
+    expect(reused.statusCode).toBe(409);
+    expect(typeof reused.json().message).toBe('string');
     expect(await product.eventCount()).toBe(before);
   });
 
-  it('hands a 3-D Secure step back to the browser, and answers a decline with 402 and Stripe\'s message', async () => {
-    const secure = await product.call('POST', '/payment', { token: buyer.token, body: { package: 'Silver', stripeToken: 'ctoken_3ds' } });
-    expect(secure.json()).toEqual({ requiresAction: true, clientSecret: 'pi_secret_3ds' });
-    const declined = await product.call('POST', '/payment', { token: buyer.token, body: { package: 'Silver', stripeToken: 'ctoken_declined' } });
-    expect(declined.statusCode).toBe(402);
-    expect(declined.json()).toEqual({ message: 'Your card was declined.' });
+  it('answers like the sandbox when Stripe\'s signed confirmation arrives while the member waits', async () => {
+    const member = await newMember();
+    const token = 'ctoken_instant_webhook';
+    const answered = pay(member, { package: 'Platinum', stripeToken: token });
+    // Stripe has taken the money; its webhook arrives while the request is still open.
+    await callSeen(token).promise;
+    expect((await deliver(succeeded(intentFor(token), member, { package: 'Platinum', amount: 5900 }))).statusCode).toBe(200);
+    const response = await answered;
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as { message: string; badge: string; position: string };
+    expect(answer).toMatchObject({ message: 'You are now a Platinum member', badge: 'platinum' });
+    expect((await profileOf(member, answer.position)).badge).toBe('platinum');
+    expect(await historyOf(member, answer.position)).toEqual([
+      expect.objectContaining({ package: 'Platinum', badge: 'platinum', price: '$59', amount: 5900, currency: 'usd', providerRef: intentFor(token) }),
+    ]);
   });
 
+  it('answers 202 (pending) when Stripe took the money but its confirmation has not arrived within the wait, recording nothing itself', async () => {
+    const member = await newMember();
+    const before = await product.eventCount();
+    const response = await pay(member, { package: 'Silver', stripeToken: 'ctoken_instant_late' });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json()).toMatchObject({ pending: true });
+    expect(await product.eventCount()).toBe(before);
+  });
+});
+
+describe('memberships in Stripe mode: the webhook', () => {
   it('refuses webhooks with a bad signature or a stale timestamp, recording nothing', async () => {
     const before = await product.eventCount();
-    expect((await deliver(succeeded('pi_forged'), { secret: 'whsec_wrong' })).statusCode).toBe(400);
-    expect((await deliver(succeeded('pi_stale'), { timestamp: Math.floor(Date.now() / 1000) - 3600 })).statusCode).toBe(400);
+    const forged = await deliver(succeeded('pi_forged'), { secret: 'whsec_wrong' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toMatch(/signature/i);
+    const stale = await deliver(succeeded('pi_stale'), { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().message).toMatch(/tolerance/i);
     const unsigned = await product.call('POST', '/api/webhooks/stripe', { payload: succeeded('pi_unsigned'), headers: { 'content-type': 'application/json' } });
     expect(unsigned.statusCode).toBe(400);
+    // Signed, then altered on the way: the signature no longer matches the bytes.
+    const payload = succeeded('pi_tampered');
+    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const tampered = await product.call('POST', '/api/webhooks/stripe', { payload: payload.replace('"amount_received":3900', '"amount_received":390000'), headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    expect(tampered.statusCode).toBe(400);
     expect(await product.eventCount()).toBe(before);
   });
 
-  it('fulfils a success once however often it is delivered, and whatever arrives around it', async () => {
+  it('fulfils a success once however often it is delivered, one after another', async () => {
+    const member = await newMember();
     const before = await product.eventCount();
-    const early = JSON.stringify({ id: 'evt_processing', object: 'event', type: 'payment_intent.processing', data: { object: { id: 'pi_gold', object: 'payment_intent', metadata: {} } } });
-    expect((await deliver(early)).statusCode).toBe(200);
-    for (let delivery = 0; delivery < 5; delivery++) expect((await deliver(succeeded('pi_gold'))).statusCode).toBe(200);
+    const processing = intentEvent('payment_intent.processing', 'pi_gold', member);
+    expect((await deliver(processing)).statusCode).toBe(200);
+    for (let delivery = 0; delivery < 5; delivery++) expect((await deliver(succeeded('pi_gold', member))).statusCode).toBe(200);
     // A late "processing" after the success changes nothing.
-    expect((await deliver(early)).statusCode).toBe(200);
+    expect((await deliver(processing)).statusCode).toBe(200);
     // The grant-badge policy grants from the recorded payment, once.
-    await expect.poll(badge).toBe('gold');
+    await expect.poll(() => badgeOf(member)).toBe('gold');
     expect(await product.eventCount()).toBe(before + 2); // PaymentSucceeded and UserBadgeGranted, once each
+    expect(await historyOf(member)).toHaveLength(1);
+  });
+
+  it('fulfils a success once when five deliveries arrive at the same time', async () => {
+    const member = await newMember();
+    const before = await product.eventCount();
+    const payload = succeeded('pi_parallel', member, { package: 'Silver', amount: 1900 });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    await expect.poll(() => badgeOf(member)).toBe('silver');
+    expect(await product.eventCount()).toBe(before + 2);
+  });
+
+  it('is order-safe: a failure, then the success, then the older events, grant once and keep the better badge', async () => {
+    const [member, sentinel] = [await newMember(), await newMember()];
+    const before = await product.eventCount();
+    // An earlier attempt failed; a later one (Platinum) succeeded; the Silver success is delivered last.
+    expect((await deliver(intentEvent('payment_intent.payment_failed', 'pi_first_try', member))).statusCode).toBe(200);
+    expect((await deliver(succeeded('pi_platinum', member, { package: 'Platinum', amount: 5900 }))).statusCode).toBe(200);
+    expect((await deliver(intentEvent('payment_intent.created', 'pi_platinum', member, { package: 'Platinum', amount: 5900 }))).statusCode).toBe(200);
+    expect((await deliver(succeeded('pi_silver', member, { package: 'Silver', amount: 1900 }))).statusCode).toBe(200);
+    // Grants run one at a time in the order their payments were recorded: once a later member's
+    // badge shows, the Silver payment's grant has run too.
+    expect((await deliver(succeeded('pi_sentinel', sentinel))).statusCode).toBe(200);
+    await expect.poll(() => badgeOf(sentinel)).toBe('gold');
+    expect(await badgeOf(member)).toBe('platinum');
+    expect((await historyOf(member)).map((payment) => payment.package).sort()).toEqual(['Platinum', 'Silver']);
+    // Two payments and one grant for the member (the sentinel's payment and grant besides).
+    expect(await product.eventCount()).toBe(before + 3 + 2);
   });
 
   it('does not fulfil a success that does not match the catalogue', async () => {
+    const member = await newMember();
     const before = await product.eventCount();
-    expect((await deliver(succeeded('pi_cheap', { amount: 100, package: 'Platinum' }))).statusCode).toBe(200);
-    expect((await deliver(succeeded('pi_unknown', { package: 'Diamond' }))).statusCode).toBe(200);
+    expect((await deliver(succeeded('pi_cheap', member, { amount: 100, package: 'Platinum' }))).statusCode).toBe(200);
+    expect((await deliver(succeeded('pi_unknown', member, { package: 'Diamond' }))).statusCode).toBe(200);
+    expect((await deliver(succeeded('pi_euros', member, { currency: 'eur' }))).statusCode).toBe(200);
+    expect(await product.eventCount()).toBe(before);
+  });
+
+  it('answers bad input to its routes with 4xx and a message, never 5xx, and appends nothing', async () => {
+    const before = await product.eventCount();
+    const hostile = ['[]', '42', 'null', '{"__proto__": {"package": "Gold"}}', '{"package": ', JSON.stringify({ package: 'Gold', stripeToken: 'x'.repeat(400_000) })];
+    for (const payload of hostile) {
+      for (const [url, headers] of [
+        ['/payment', { authorization: `Bearer ${buyer.token}` }],
+        ['/api/webhooks/stripe', {}],
+        ['/api/webhooks/stripe', { 'stripe-signature': 't=1,v1=deadbeef' }],
+      ] as const) {
+        const response = await product.call('POST', url, { payload, headers: { 'content-type': 'application/json', ...headers } });
+        const context = `${url} with ${payload.slice(0, 40)}: ${response.statusCode} ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, context).toBeLessThan(500);
+        expect(typeof response.json().message, context).toBe('string');
+      }
+    }
+    // Correctly signed, but not an event Stripe would send.
+    expect((await deliver('{"not": "an event"}')).statusCode).toBe(200);
     expect(await product.eventCount()).toBe(before);
   });
 

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
-import { invalid, paymentDeclined } from '@hostel/platform/http';
+import { PAYMENT_CURRENCY } from '@hostel/contracts';
+import { conflict, invalid, paymentDeclined, providerUnavailable } from '@hostel/platform/http';
 
 export interface StripeOptions {
   secretKey: string;
@@ -15,15 +16,21 @@ export interface PaymentMetadata {
   package: string;
 }
 
-export type StartedPayment = { status: 'requires_action'; clientSecret: string } | { status: 'accepted'; paymentIntentId: string };
+export type StartedPayment =
+  | { status: 'requires_action'; clientSecret: string }
+  /** Stripe took the money; the signed webhook fulfils it (`succeeded`), or will once the payment clears. */
+  | { status: 'succeeded' | 'processing'; paymentIntentId: string };
 
 /** The Stripe card provider: PaymentIntents confirmed from the browser's ConfirmationToken, and signed webhooks. */
 export function createStripeProvider(options: StripeOptions) {
   const api = options.apiUrl ? new URL(options.apiUrl) : undefined;
   const stripe = new Stripe(options.secretKey, {
     telemetry: false,
+    // Safe to retry: every call carries the attempt's idempotency key.
     maxNetworkRetries: 2,
-    ...(api ? { host: api.hostname, port: api.port, protocol: api.protocol === 'http:' ? 'http' : 'https' } : {}),
+    // A member waits on this request: better a clear failure than Stripe's default 80 s.
+    timeout: 30_000,
+    ...(api ? { host: api.hostname, port: api.port || (api.protocol === 'http:' ? 80 : 443), protocol: api.protocol === 'http:' ? 'http' : 'https' } : {}),
   });
 
   return {
@@ -32,17 +39,27 @@ export function createStripeProvider(options: StripeOptions) {
      * attempt, so a retried request never charges twice. A declined card answers 402 with Stripe's message.
      */
     async startPayment(input: { amount: number; confirmationToken: string; metadata: PaymentMetadata; idempotencyKey: string }): Promise<StartedPayment> {
+      let intent: Stripe.PaymentIntent;
       try {
-        const intent = await stripe.paymentIntents.create(
-          { amount: input.amount, currency: 'usd', confirm: true, confirmation_token: input.confirmationToken, metadata: { ...input.metadata } },
+        intent = await stripe.paymentIntents.create(
+          { amount: input.amount, currency: PAYMENT_CURRENCY, confirm: true, confirmation_token: input.confirmationToken, metadata: { ...input.metadata } },
           { idempotencyKey: input.idempotencyKey },
         );
-        if (intent.status === 'requires_action' && intent.client_secret) return { status: 'requires_action', clientSecret: intent.client_secret };
-        return { status: 'accepted', paymentIntentId: intent.id };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) throw paymentDeclined(error.message);
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) throw invalid(error.message);
-        throw error;
+        throw asHttpError(error);
+      }
+      switch (intent.status) {
+        case 'requires_action':
+          if (!intent.client_secret) throw providerUnavailable('The card payment provider asked for a confirmation step it gave no means for. Please try again.');
+          return { status: 'requires_action', clientSecret: intent.client_secret };
+        case 'requires_payment_method':
+          throw paymentDeclined(intent.last_payment_error?.message ?? 'Your card was declined.');
+        case 'canceled':
+          throw paymentDeclined('The payment was canceled.');
+        case 'succeeded':
+          return { status: 'succeeded', paymentIntentId: intent.id };
+        default:
+          return { status: 'processing', paymentIntentId: intent.id };
       }
     },
 
@@ -59,3 +76,16 @@ export function createStripeProvider(options: StripeOptions) {
   };
 }
 export type StripeProvider = ReturnType<typeof createStripeProvider>;
+
+/** Stripe's errors as our HTTP answers: the member's card problems as 402/400, Stripe's own trouble as 502. */
+function asHttpError(error: unknown): unknown {
+  if (error instanceof Stripe.errors.StripeCardError) return paymentDeclined(error.message);
+  if (error instanceof Stripe.errors.StripeInvalidRequestError) return invalid(error.message);
+  // The same attempt (same ConfirmationToken and package) sent again with different details.
+  if (error instanceof Stripe.errors.StripeIdempotencyError) return conflict('This payment attempt is already under way with other details. Please try again.');
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+    return providerUnavailable('The card payment provider could not be reached. Please try again in a moment.');
+  }
+  // Our key refused, and the like: ours to fix, logged as a 500.
+  return error;
+}

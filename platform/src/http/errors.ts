@@ -6,7 +6,7 @@ import type { ErrorAnswer } from '@hostel/contracts';
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
 /** The few error kinds the domain speaks; each maps once to an HTTP status. */
-export type ErrorKind = 'validation' | 'unauthenticated' | 'payment_declined' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+export type ErrorKind = 'validation' | 'unauthenticated' | 'payment_declined' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'provider_unavailable';
 
 const statusOf: Record<ErrorKind, number> = {
   validation: 400,
@@ -16,6 +16,8 @@ const statusOf: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  /** A provider we depend on (the card payment provider) could not be reached or failed. */
+  provider_unavailable: 502,
 };
 
 export class AppError extends Error {
@@ -34,6 +36,7 @@ export const forbidden = (message = 'You are not allowed to do that') => new App
 export const notFound = (message = 'Not found') => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
 export const paymentDeclined = (message: string) => new AppError('payment_declined', message);
+export const providerUnavailable = (message: string) => new AppError('provider_unavailable', message);
 export const invalid = (message: string, issues?: ErrorAnswer['issues']) => new AppError('validation', message, issues);
 
 /**

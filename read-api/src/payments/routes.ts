@@ -16,6 +16,7 @@ const toDto = (row: PaymentsTable): PaymentDto => ({
   price: row.price,
   amount: row.amount,
   currency: row.currency,
+  providerRef: row.provider_ref,
   date: row.paid_at.toISOString(),
 });
 
