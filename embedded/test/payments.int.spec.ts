@@ -21,7 +21,8 @@ const profile = async (position: string) =>
 
 describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
   it('charges the catalogue price whatever the client says, records the payment and grants the badge', async () => {
-    const response = await pay(buyer.token, { package: 'Gold', stripeToken: 'tok_visa', price: 1, badge: 'platinum', email: 'someone@else.com' });
+    // The spec's client sends email, badge and price too; a careless one might even send the card.
+    const response = await pay(buyer.token, { package: 'Gold', stripeToken: 'tok_visa', price: 1, amount: 1, badge: 'platinum', email: 'someone@else.com', cardNumber: '4242424242424242', cvc: '123' });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as { message: string; badge: string; position: string };
     expect(answer).toMatchObject({ message: 'You are now a Gold member', badge: 'gold' });
@@ -30,8 +31,13 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
     const history = await product.call('GET', `/payments?email=${buyer.user.email}`, { token: buyer.token, headers: { 'x-min-position': answer.position } });
     expect(history.headers['x-total-count']).toBe('1');
     expect(history.json()).toEqual([
-      expect.objectContaining({ email: 'bea@example.com', package: 'Gold', badge: 'gold', price: '$39', amount: 3900, currency: 'usd' }) as PaymentDto,
+      expect.objectContaining({ email: 'bea@example.com', package: 'Gold', badge: 'gold', price: '$39', amount: 3900, currency: 'usd', providerRef: expect.stringMatching(/^sandbox_/) }) as PaymentDto,
     ]);
+    // What was recorded: the catalogue's price and badge, the member's own email, and no card data.
+    const [payment] = history.json() as PaymentDto[];
+    const recorded = await product.services.store.readStream(`payment-${payment!._id}`);
+    expect(recorded.map((event) => [event.type, event.data])).toEqual([['PaymentSucceeded', expect.objectContaining({ amount: 3900, badge: 'gold', email: 'bea@example.com', userId: buyer.user._id })]]);
+    expect(JSON.stringify(recorded.map((event) => [event.data, event.metadata]))).not.toMatch(/4242424242424242|cvc|cardNumber/);
   });
 
   it('keeps the better badge when a lesser plan is bought, and records that payment too', async () => {
@@ -62,6 +68,11 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
     expect(missingCard.json().message).toBe('Card information is incomplete');
     const realCard = await pay(other.token, { package: 'Gold', stripeToken: 'tok_1Pq0a2LkdIwHu7ix' });
     expect(realCard.statusCode).toBe(400);
+    expect(realCard.json().message).toBe('This is test mode: use a test card such as 4242 4242 4242 4242');
+    for (const stripeToken of ['', '   ', 'x'.repeat(256), 42]) {
+      const response = await pay(other.token, { package: 'Gold', stripeToken });
+      expect([response.statusCode, response.json().message]).toEqual([400, 'Card information is incomplete']);
+    }
     expect(await product.eventCount()).toBe(before);
   });
 
@@ -74,6 +85,8 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
     expect(first.json()).toHaveLength(10);
     const second = await product.call('GET', `/payments?email=${other.user.email}&skip=10`, { token: other.token });
     expect(second.json()).toHaveLength(1);
+    const small = await product.call('GET', `/payments?email=${other.user.email.toUpperCase()}&limit=4&skip=8`, { token: other.token });
+    expect([small.headers['x-total-count'], (small.json() as PaymentDto[]).map((payment) => payment._id)]).toEqual(['11', (first.json() as PaymentDto[]).slice(8).concat(second.json()).map((payment) => payment._id)]);
     const dates = (first.json() as PaymentDto[]).map((payment) => payment.date);
     expect(dates).toEqual([...dates].sort().reverse());
     expect((await product.call('GET', `/payments?email=${other.user.email}`, { token: buyer.token })).statusCode).toBe(403);

@@ -76,6 +76,10 @@ describe('user decider', () => {
     it('grants nothing twice for the same payment', () => {
       expect(given(registered, granted('gold')).when(grant('gold')).events).toEqual([]);
     });
+    it('grants nothing for a payment repeated after a later upgrade (jobs run again, or out of order)', () => {
+      expect(given(registered, granted('silver'), granted('platinum', 'pay-2')).when(grant('silver')).events).toEqual([]);
+      expect(given(registered, granted('platinum', 'pay-2')).when(grant('gold')).events).toEqual([]);
+    });
     it('refuses an account that does not exist', () => {
       expect(given().when(grant('gold')).error?.kind).toBe('not_found');
     });

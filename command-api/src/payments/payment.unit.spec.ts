@@ -28,6 +28,10 @@ describe('payment decider', () => {
     expect(paid('Silver')).toMatchObject({ amount: 1900, price: '$19', badge: 'silver' });
     expect(paid('Platinum')).toMatchObject({ amount: 5900, price: '$59', badge: 'platinum' });
   });
+  it('takes nothing money-related from the command but the package name', () => {
+    const tampered = { ...record(), amount: 1, price: '$0', badge: 'platinum', currency: 'eur' } as RecordPayment;
+    expect(given().when(tampered).events).toEqual([goldPaid]);
+  });
   it('records a payment once, however often its confirmation arrives', () => {
     expect(given(goldPaid).when(record()).events).toEqual([]);
   });
