@@ -94,3 +94,17 @@ function envelope(event: DomainEvent, context: CommandContext) {
   };
   return { eventId, type: event.type, data: event.data, metadata };
 }
+
+/**
+ * Reads again every `intervalMs` until `done` holds or `timeoutMs` has passed; answers the last read.
+ * For answers that should only be given once a policy's follow-up has landed (a granted badge, a
+ * published meal), bounded so a slow follow-up never holds a request for long.
+ */
+export async function readUntil<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, intervalMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() >= deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}

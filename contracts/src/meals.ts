@@ -1,28 +1,49 @@
 import { z } from 'zod';
 import { ALL_MEALS_PAGE_SIZE, MEAL_CATEGORIES } from './constants';
 
-/** Ingredients arrive as an array or as the add-meal form's comma-separated text; stored as a trimmed array. */
-const ingredients = z
-  .union([z.array(z.string().max(200, 'An ingredient is too long')).max(100, 'Too many ingredients'), z.string().max(5000, 'Ingredients are too long')], {
-    error: 'Ingredients are required',
-  })
-  .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim()).filter(Boolean))
-  .refine((list) => list.length > 0, 'Ingredients are required');
+/** What a form says when a dish's field is missing: the Add Meal and Add Upcoming Meal forms word it differently. */
+export interface DishTexts {
+  title: string;
+  category: string;
+  image: string;
+  ingredients: string;
+  description: string;
+  price: string;
+}
 
-const title = z.string({ error: 'Title is required' }).trim().min(1, 'Title is required').max(200, 'Title is too long');
-const category = z.enum(MEAL_CATEGORIES, { error: 'Category is required' });
-const description = z.string({ error: 'Description is required' }).trim().min(1, 'Description is required').max(5000, 'Description is too long');
-const price = z.coerce
-  .number({ error: 'Price is required' })
-  .refine(Number.isFinite, 'Price is required')
-  .min(0, 'Price must be positive')
-  .max(100_000, 'Price is too high')
-  .transform((value) => Math.round(value * 100) / 100);
-/** An image is a URL of our own media endpoint (uploaded first). */
-const image = z
-  .string({ error: 'Please upload an image before submitting' })
-  .trim()
-  .regex(/^\/api\/media\/[0-9a-f-]{36}$/, 'Please upload an image before submitting');
+/**
+ * The fields describing a dish, validated with a form's own texts. Ingredients arrive as an array or as
+ * comma-separated text and are kept as a trimmed array; an image is a URL of our own media endpoint.
+ */
+export function dishFields(texts: DishTexts) {
+  return {
+    title: z.string({ error: texts.title }).trim().min(1, texts.title).max(200, 'Title is too long'),
+    category: z.enum(MEAL_CATEGORIES, { error: texts.category }),
+    image: z.string({ error: texts.image }).trim().regex(/^\/api\/media\/[0-9a-f-]{36}$/, texts.image),
+    ingredients: z
+      .union([z.array(z.string().max(200, 'An ingredient is too long')).max(100, 'Too many ingredients'), z.string().max(5000, 'Ingredients are too long')], {
+        error: texts.ingredients,
+      })
+      .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim()).filter(Boolean))
+      .refine((list) => list.length > 0, texts.ingredients),
+    description: z.string({ error: texts.description }).trim().min(1, texts.description).max(5000, 'Description is too long'),
+    price: z.coerce
+      .number({ error: texts.price })
+      .refine(Number.isFinite, texts.price)
+      .min(0, 'Price must be positive')
+      .max(100_000, 'Price is too high')
+      .transform((value) => Math.round(value * 100) / 100),
+  };
+}
+
+const { title, category, image, ingredients, description, price } = dishFields({
+  title: 'Title is required',
+  category: 'Category is required',
+  image: 'Please upload an image before submitting',
+  ingredients: 'Ingredients are required',
+  description: 'Description is required',
+  price: 'Price is required',
+});
 const rating = z.coerce.number({ error: 'Rating is required' }).min(0, 'Rating must be between 0 and 10').max(10, 'Rating must be between 0 and 10');
 const distributorName = z.string({ error: 'Distributor name is required' }).trim().min(1, 'Distributor name is required').max(100, 'Distributor name is too long');
 

@@ -1,29 +1,22 @@
 import { z } from 'zod';
 import { MEAL_CATEGORIES } from './constants';
-
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+import { dishFields } from './meals';
 
 /**
  * `POST /api/upcomingMeals` (admin), with the Add Upcoming Meal form's texts. Ingredients come as an
  * array or comma-separated text (split and trimmed). Likes, review count and rating start at 0 on the
  * server whatever the body says.
  */
-export const AddUpcomingMealBody = z.object({
-  title: required('Title required').pipe(z.string().max(200, 'Title is too long')),
-  category: z.enum(MEAL_CATEGORIES, { error: 'Category required' }),
-  image: z.string({ error: 'Please upload an image first.' }).trim().regex(/^\/api\/media\/[0-9a-f-]{36}$/, 'Please upload an image first.'),
-  ingredients: z
-    .union([z.array(z.string().max(200)).max(100), z.string().max(5000)], { error: 'Ingredients required' })
-    .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim()).filter(Boolean))
-    .refine((list) => list.length > 0, 'Ingredients required'),
-  description: required('Description required').pipe(z.string().max(5000, 'Description is too long')),
-  price: z.coerce
-    .number({ error: 'Price required' })
-    .refine(Number.isFinite, 'Price required')
-    .min(0, 'Price must be positive')
-    .max(100_000, 'Price is too high')
-    .transform((value) => Math.round(value * 100) / 100),
-});
+export const AddUpcomingMealBody = z.object(
+  dishFields({
+    title: 'Title required',
+    category: 'Category required',
+    image: 'Please upload an image first.',
+    ingredients: 'Ingredients required',
+    description: 'Description required',
+    price: 'Price required',
+  }),
+);
 export type AddUpcomingMealBody = z.infer<typeof AddUpcomingMealBody>;
 
 export const UpcomingMealsQuery = z.object({

@@ -1,20 +1,12 @@
-import type { EventOf, MealCategory } from '@hostel/contracts';
+import type { EventData, EventOf } from '@hostel/contracts';
 import { streamName } from '@hostel/contracts';
 import { conflict, forbidden, notFound } from '@hostel/platform/http';
 import type { Decider } from '../command-handler';
 
 export type MealEvent = EventOf<'MealAdded'> | EventOf<'MealEdited'> | EventOf<'MealDeleted'> | EventOf<'MealLiked'>;
 
-export interface MealFields {
-  title: string;
-  category: MealCategory;
-  image: string;
-  ingredients: string[];
-  description: string;
-  price: number;
-  distributorName: string;
-  rating: number;
-}
+/** A listed meal's editable fields, as its MealAdded event carries them. */
+export type MealFields = Omit<EventData<'MealAdded'>, 'mealId' | 'distributorEmail' | 'postTime' | 'likedBy'>;
 
 export type MealState =
   | { status: 'none' }

@@ -7,7 +7,7 @@ import type { EventStore } from '@hostel/eventstore';
 import { comparePositions, parsePosition } from '@hostel/eventstore';
 import { actorOf, notFound } from '@hostel/platform/http';
 import type { Config } from '@hostel/platform/config';
-import { handleCommand, loadState } from '../command-handler';
+import { handleCommand, loadState, readUntil } from '../command-handler';
 import { userStream } from '../identity/user';
 import { userDecider } from '../identity/user-decider';
 import { paymentDecider, paymentStream } from './payment';
@@ -62,17 +62,18 @@ export function paymentRoutes(app: FastifyInstance, deps: { store: EventStore; c
    * grant (or, when time ran out, past the payment: the grant still lands, pushed live).
    */
   async function awaitFulfilment(userId: string, paymentId: string, bought: Badge) {
-    const deadline = Date.now() + MIN_POSITION_WAIT_MS;
-    for (;;) {
-      const [payment, user] = await Promise.all([loadState(deps.store, paymentStream(paymentId), paymentDecider), loadState(deps.store, userStream(userId), userDecider)]);
-      const held = user.state.exists ? user.state.badge : null;
-      const recorded = payment.state.status === 'paid';
-      const granted = recorded && rank(held) >= rank(bought);
-      if (granted || Date.now() >= deadline) {
-        return { recorded, granted, held: granted ? held! : bought, position: granted ? later(user.position, payment.position) : payment.position };
-      }
-      await new Promise((resolve) => setTimeout(resolve, RECHECK_MS));
-    }
+    const { payment, user, recorded, held, granted } = await readUntil(
+      async () => {
+        const [payment, user] = await Promise.all([loadState(deps.store, paymentStream(paymentId), paymentDecider), loadState(deps.store, userStream(userId), userDecider)]);
+        const held = user.state.exists ? user.state.badge : null;
+        const recorded = payment.state.status === 'paid';
+        return { payment, user, recorded, held, granted: recorded && rank(held) >= rank(bought) };
+      },
+      (read) => read.granted,
+      MIN_POSITION_WAIT_MS,
+      RECHECK_MS,
+    );
+    return { recorded, granted, held: granted ? held! : bought, position: granted ? later(user.position, payment.position) : payment.position };
   }
 
   const paid = (held: Badge, position: string | undefined): PaymentAnswer => ({ message: `You are now a ${capitalised(held)} member`, badge: held, ...(position ? { position } : {}) });

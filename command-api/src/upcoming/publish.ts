@@ -1,6 +1,6 @@
 import type { EventStore } from '@hostel/eventstore';
 import { v5 as uuidv5 } from 'uuid';
-import { handleCommand, loadState } from '../command-handler';
+import { handleCommand, loadState, readUntil } from '../command-handler';
 import type { CommandContext } from '../command-handler';
 import { mealDecider, mealStream } from '../meals/meal';
 import { upcomingDecider, upcomingStream } from './upcoming';
@@ -50,10 +50,6 @@ export async function listPublishedMeal(store: EventStore, upcomingId: string, c
 
 /** Waits (bounded) until the published meal is in the catalogue's stream; answers its position, if it got there. */
 export async function waitForListing(store: EventStore, upcomingId: string, timeoutMs = 3000): Promise<string | undefined> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { position } = await loadState(store, mealStream(publishedMealId(upcomingId)), mealDecider);
-    if (position || Date.now() >= deadline) return position;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
+  const listing = await readUntil(() => loadState(store, mealStream(publishedMealId(upcomingId)), mealDecider), ({ position }) => position !== undefined, timeoutMs);
+  return listing.position;
 }

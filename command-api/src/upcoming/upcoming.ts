@@ -1,20 +1,12 @@
-import type { Badge, EventOf, MealCategory } from '@hostel/contracts';
+import type { Badge, EventData, EventOf } from '@hostel/contracts';
 import { streamName, UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
 import { conflict, forbidden, notFound } from '@hostel/platform/http';
 import type { Decider } from '../command-handler';
 
 export type UpcomingEvent = EventOf<'UpcomingMealAdded'> | EventOf<'UpcomingMealLiked'> | EventOf<'UpcomingMealThresholdReached'> | EventOf<'UpcomingMealPublished'>;
 
-export interface UpcomingFields {
-  title: string;
-  category: MealCategory;
-  image: string;
-  ingredients: string[];
-  description: string;
-  price: number;
-  distributorName: string;
-  distributorEmail: string;
-}
+/** An upcoming meal's fields, as its UpcomingMealAdded event carries them. */
+export type UpcomingFields = Omit<EventData<'UpcomingMealAdded'>, 'upcomingId' | 'addedAt'>;
 
 export type UpcomingState =
   | { status: 'none' }

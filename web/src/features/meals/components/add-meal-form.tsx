@@ -3,11 +3,11 @@ import { MEAL_CATEGORIES } from '@hostel/contracts';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { CategorySelect } from '@/components/ui/category-select';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { ImageUploadField, useImageUpload } from '@/components/ui/image-upload-field';
 import { Input } from '@/components/ui/input';
 import { useNotice } from '@/components/ui/notice-dialog';
-import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth';
@@ -65,14 +65,7 @@ export function AddMealForm() {
         <Input {...fieldAria('meal-title', errors.title?.message)} {...register('title')} />
       </FormField>
       <FormField id="meal-category" label="Category" error={errors.category?.message}>
-        <Select {...fieldAria('meal-category', errors.category?.message)} {...register('category')}>
-          <option value="">Choose a category</option>
-          {MEAL_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </Select>
+        <CategorySelect {...fieldAria('meal-category', errors.category?.message)} {...register('category')} />
       </FormField>
       <div className="md:col-span-2">
         <ImageUploadField id="meal-image" image={image} failedText="Failed to upload image" />

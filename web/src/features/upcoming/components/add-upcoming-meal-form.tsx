@@ -3,11 +3,11 @@ import { MEAL_CATEGORIES } from '@hostel/contracts';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { CategorySelect } from '@/components/ui/category-select';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { ImageUploadField, useImageUpload } from '@/components/ui/image-upload-field';
 import { Input } from '@/components/ui/input';
 import { useNotice } from '@/components/ui/notice-dialog';
-import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useManageUpcomingMeals } from '../api/upcoming-meals';
@@ -54,14 +54,7 @@ export function AddUpcomingMealForm({ onAdded }: { onAdded: () => void }) {
         <Input {...fieldAria('upcoming-title', errors.title?.message)} {...register('title')} />
       </FormField>
       <FormField id="upcoming-category" label="Category" error={errors.category?.message}>
-        <Select {...fieldAria('upcoming-category', errors.category?.message)} {...register('category')}>
-          <option value="">Choose a category</option>
-          {MEAL_CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </Select>
+        <CategorySelect {...fieldAria('upcoming-category', errors.category?.message)} {...register('category')} />
       </FormField>
       <ImageUploadField id="upcoming-image" image={image} failedText="Image upload failed" />
       <FormField id="upcoming-ingredients" label="Ingredients (comma-separated)" error={errors.ingredients?.message}>
