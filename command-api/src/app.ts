@@ -14,6 +14,7 @@ import { createRefreshSessions } from './identity/refresh-sessions';
 import { mealRoutes } from './meals/routes';
 import { mediaRoutes } from './media/routes';
 import { paymentRoutes } from './payments/routes';
+import { mealRequestRoutes } from './requests/routes';
 import { reviewRoutes } from './reviews/routes';
 import { upcomingRoutes } from './upcoming/routes';
 import type { CommandTables } from './migrations';
@@ -55,4 +56,5 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   reviewRoutes(app, deps);
   paymentRoutes(app, deps);
   upcomingRoutes(app, deps);
+  mealRequestRoutes(app, deps);
 }

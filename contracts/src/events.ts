@@ -57,6 +57,24 @@ export const UpcomingMealLiked = z.object({ upcomingId: z.string(), userId: z.st
 export const UpcomingMealThresholdReached = z.object({ upcomingId: z.string(), likes: z.number().int() });
 /** Out of the upcoming list, into the catalogue as `mealId` (with its likes). */
 export const UpcomingMealPublished = z.object({ upcomingId: z.string(), mealId: z.string(), publishedAt: z.string() });
+/**
+ * A student asked for a meal. Name, email and badge come from their account, the meal's title and
+ * distributor from the catalogue, at the time of asking. Stream `request-<userId>`: see mealRequestId.
+ */
+export const MealRequested = z.object({
+  requestId: z.string(),
+  userId: z.string(),
+  userEmail: z.string(),
+  userName: z.string(),
+  userBadge: z.enum(BADGES).nullable(),
+  mealId: z.string(),
+  mealTitle: z.string(),
+  distributorName: z.string(),
+  requestTime: z.string(),
+});
+export const MealRequestServed = z.object({ requestId: z.string(), userId: z.string(), mealId: z.string(), servedAt: z.string() });
+/** The student withdrew the request (in any status): it leaves every list. */
+export const MealRequestCancelled = z.object({ requestId: z.string(), userId: z.string(), mealId: z.string() });
 /** A membership was paid for: the amount and badge come from the package catalogue, never from the client. */
 export const PaymentSucceeded = z.object({
   paymentId: z.string(),
@@ -86,6 +104,9 @@ export const eventSchemas = {
   ReviewAdded,
   ReviewDeleted,
   PaymentSucceeded,
+  MealRequested,
+  MealRequestServed,
+  MealRequestCancelled,
   UpcomingMealAdded,
   UpcomingMealLiked,
   UpcomingMealThresholdReached,

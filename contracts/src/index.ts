@@ -8,4 +8,5 @@ export * from './read-models';
 export * from './meals';
 export * from './payments';
 export * from './upcoming';
+export * from './requests';
 export * from './jobs';

@@ -88,6 +88,20 @@ export interface UpcomingLikesTable {
   user_id: string;
 }
 
+export interface MealRequestsTable {
+  id: string;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+  user_badge: 'bronze' | 'silver' | 'gold' | 'platinum' | null;
+  meal_id: string;
+  meal_title: string;
+  distributor_name: string;
+  status: 'Pending' | 'Approved' | 'Delivered';
+  request_time: Date;
+  served_at: Date | null;
+}
+
 export interface ReadModelTables {
   users: UsersTable;
   meals: MealsTable;
@@ -96,6 +110,7 @@ export interface ReadModelTables {
   payments: PaymentsTable;
   upcoming_meals: UpcomingMealsTable;
   upcoming_likes: UpcomingLikesTable;
+  meal_requests: MealRequestsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
 }
 

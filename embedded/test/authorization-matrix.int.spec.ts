@@ -12,6 +12,8 @@ interface Ids {
   mealId: string;
   /** A fresh review by the owner, so every actor meets one that exists. */
   ownerReview(): Promise<string>;
+  /** The owner's open meal request (made when there is none), so every actor meets one that exists. */
+  ownerRequest(): Promise<string>;
 }
 interface Row {
   request: (ids: Ids) => { method: string; url: string; body?: unknown } | Promise<{ method: string; url: string; body?: unknown }>;
@@ -94,6 +96,23 @@ const matrix: Record<string, Row> = {
     expect: { visitor: 401, owner: 403, other: 403, admin: 404 },
   },
   'GET /api/upcomingMeals': { request: () => ({ method: 'GET', url: '/api/upcomingMeals' }), expect: all(200) },
+  'POST /api/mealRequests': {
+    request: ({ mealId }) => ({ method: 'POST', url: '/api/mealRequests', body: { mealId } }),
+    expect: { visitor: 401, owner: 201, other: 201, admin: 201 },
+  },
+  'DELETE /api/mealRequests/:id': {
+    request: async ({ ownerRequest }) => ({ method: 'DELETE', url: `/api/mealRequests/${await ownerRequest()}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 403 },
+  },
+  'PATCH /api/requestedMeals/:id/serve': {
+    request: async ({ ownerRequest }) => ({ method: 'PATCH', url: `/api/requestedMeals/${await ownerRequest()}/serve` }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  'GET /api/mealRequests': {
+    request: ({ ownerEmail }) => ({ method: 'GET', url: `/api/mealRequests?userEmail=${ownerEmail}` }),
+    expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
+  },
+  'GET /api/requestedMeals/admin': { request: () => ({ method: 'GET', url: '/api/requestedMeals/admin' }), expect: { visitor: 401, owner: 403, other: 403, admin: 200 } },
   'GET /payments': {
     request: ({ ownerEmail }) => ({ method: 'GET', url: `/payments?email=${ownerEmail}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
@@ -111,11 +130,19 @@ beforeAll(async () => {
   const admin = await product.register('Boss', 'boss@hostel.test');
   tokens = { visitor: undefined, owner: owner.token, other: other.token, admin: admin.token };
   const meal = await product.addMeal(admin.token);
+  const requested = await product.addMeal(admin.token, { title: 'Requested Often' });
+  let openRequest = '';
   ids = {
     ownerId: owner.user._id,
     ownerEmail: owner.user.email,
     mealId: meal._id,
     ownerReview: async () => (await product.call('POST', '/api/reviews', { token: owner.token, body: { mealId: meal._id, review: 'Mine' } })).json()._id,
+    ownerRequest: async () => {
+      const asked = await product.call('POST', '/api/mealRequests', { token: owner.token, body: { mealId: requested._id } });
+      // 409: the one made for an actor before is still open.
+      if (asked.statusCode === 201) openRequest = asked.json()._id;
+      return openRequest;
+    },
   };
   // Reads below must see these accounts.
   await product.call('GET', `/api/meals/${meal._id}`, { headers: { 'x-min-position': meal.position } });

@@ -135,4 +135,28 @@ export const projectorMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '2026-11-23-meal-requests': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('meal_requests')
+        .addColumn('id', 'text', (column) => column.primaryKey())
+        .addColumn('user_id', 'text', (column) => column.notNull())
+        .addColumn('user_email', 'text', (column) => column.notNull())
+        .addColumn('user_name', 'text', (column) => column.notNull())
+        .addColumn('user_badge', 'text')
+        .addColumn('meal_id', 'text', (column) => column.notNull())
+        .addColumn('meal_title', 'text', (column) => column.notNull())
+        .addColumn('distributor_name', 'text', (column) => column.notNull())
+        .addColumn('status', 'text', (column) => column.notNull())
+        .addColumn('request_time', 'timestamptz', (column) => column.notNull())
+        .addColumn('served_at', 'timestamptz')
+        .execute();
+      // My Requested Meals (and the meal page): one student's, newest first.
+      await sql`create index meal_requests_by_user on meal_requests (lower(user_email), request_time desc, id desc)`.execute(db);
+      // Serve Meals: everyone's, newest first, searched by a substring of the email or name.
+      await sql`create index meal_requests_newest on meal_requests (request_time desc, id desc)`.execute(db);
+      await sql`create index meal_requests_email_trgm on meal_requests using gin (user_email gin_trgm_ops)`.execute(db);
+      await sql`create index meal_requests_name_trgm on meal_requests using gin (user_name gin_trgm_ops)`.execute(db);
+    },
+  },
 };

@@ -5,6 +5,7 @@ import type { PositionWaiter } from './consistency/wait-for-position';
 import { registerReadYourWrites } from './consistency/wait-for-position';
 import { mealQueryRoutes } from './meals/routes';
 import { paymentQueryRoutes } from './payments/routes';
+import { mealRequestQueryRoutes } from './requests/routes';
 import { upcomingQueryRoutes } from './upcoming/routes';
 import { reviewQueryRoutes } from './reviews/routes';
 import { userQueryRoutes } from './users/routes';
@@ -22,4 +23,5 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   reviewQueryRoutes(app, deps);
   paymentQueryRoutes(app, deps);
   upcomingQueryRoutes(app, deps);
+  mealRequestQueryRoutes(app, deps);
 }

@@ -6,13 +6,12 @@ import { z } from 'zod';
 import { DASHBOARD_PAGE_SIZE } from '@hostel/contracts';
 import type { ReadModelTables, UserDto, UsersTable } from '@hostel/contracts';
 import { actorOf, forbidden, notFound } from '@hostel/platform/http';
+import { likePattern } from '../like-pattern';
 
 const toDto = (row: UsersTable): UserDto => ({ _id: row.id, name: row.name, email: row.email, photo: row.photo, badge: row.badge, role: row.role });
 const email = z.string().trim().toLowerCase().max(254);
 const reads = ['users'] as const;
 
-/** Escapes LIKE's wildcards so a search for "50%" means the text, not a pattern. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /** The spec's user queries over the `users` read model. */
 export function userQueryRoutes(app: FastifyInstance, deps: { db: Kysely<ReadModelTables> }): void {

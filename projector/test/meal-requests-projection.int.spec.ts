@@ -1,0 +1,87 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rooms, streamName } from '@hostel/contracts';
+import type { DomainEvent } from '@hostel/contracts';
+import { mealRequestsProjection } from '../src/meal-requests/meal-requests-projection';
+import type { LiveMessage } from '../src/runtime/projection';
+import { rebuildProjection } from '../src/runtime/rebuild';
+import { runProjection } from '../src/runtime/run-projection';
+import type { RunningProjection } from '../src/runtime/run-projection';
+import { createProjectorDatabase, waitForCheckpoint } from './projector-database';
+import type { ProjectorDatabase } from './projector-database';
+import { domainEvent } from './user-events';
+
+let database: ProjectorDatabase;
+let runner: RunningProjection;
+const published: LiveMessage[] = [];
+
+beforeAll(async () => {
+  database = await createProjectorDatabase();
+  runner = runProjection(mealRequestsProjection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(message) });
+});
+afterAll(async () => {
+  await runner?.stop();
+  await database?.close();
+});
+
+const userId = '4c1e2d3f-5a6b-5c7d-8e9f-0a1b2c3d4e5f';
+const requestId = `${userId}.1`;
+const rows = () => database.db.selectFrom('meal_requests').selectAll().orderBy('id').execute();
+
+/** Appends to the student's request stream and waits until the live projection has applied it. */
+async function happened(...events: DomainEvent[]) {
+  const { position } = await database.store.append(
+    streamName('request', userId),
+    events.map((event) => domainEvent(event.type, event.data)),
+    { expectedVersion: 'any' },
+  );
+  await waitForCheckpoint(database.db, mealRequestsProjection.name, position);
+}
+const requested = (id: string, mealTitle: string): DomainEvent => ({
+  type: 'MealRequested',
+  data: { requestId: id, userId, userEmail: 'sam@example.com', userName: 'Sam', userBadge: 'gold', mealId: `meal-${mealTitle}`, mealTitle, distributorName: 'Ada', requestTime: '2026-11-23T09:00:00.000Z' },
+});
+
+describe('meal requests projection', () => {
+  it('adds a Pending row and tells the student and the admins’ queue', async () => {
+    await happened(requested(requestId, 'Curry'));
+    expect(await rows()).toEqual([
+      {
+        id: requestId,
+        user_id: userId,
+        user_email: 'sam@example.com',
+        user_name: 'Sam',
+        user_badge: 'gold',
+        meal_id: 'meal-Curry',
+        meal_title: 'Curry',
+        distributor_name: 'Ada',
+        status: 'Pending',
+        request_time: new Date('2026-11-23T09:00:00.000Z'),
+        served_at: null,
+      },
+    ]);
+    const payload = { resource: 'mealRequests', id: requestId };
+    expect(published).toEqual([
+      { room: rooms.user(userId), event: 'changed', payload },
+      { room: rooms.adminRequests, event: 'changed', payload },
+    ]);
+  });
+
+  it('marks a served request Delivered, and drops a cancelled one, telling both rooms each time', async () => {
+    published.length = 0;
+    await happened({ type: 'MealRequestServed', data: { requestId, userId, mealId: 'meal-Curry', servedAt: '2026-11-23T09:30:00.000Z' } });
+    expect(await rows()).toMatchObject([{ id: requestId, status: 'Delivered', served_at: new Date('2026-11-23T09:30:00.000Z') }]);
+    const second = `${userId}.2`;
+    await happened(requested(second, 'Soup'), { type: 'MealRequestCancelled', data: { requestId: second, userId, mealId: 'meal-Soup' } });
+    expect((await rows()).map((row) => row.id)).toEqual([requestId]);
+    expect(published.map((message) => message.room)).toEqual([rooms.user(userId), rooms.adminRequests, rooms.user(userId), rooms.adminRequests, rooms.user(userId), rooms.adminRequests]);
+  });
+
+  it('a rebuild from the log gives the very rows the live runtime built, and pushes nothing', async () => {
+    const live = await rows();
+    const pushedBefore = published.length;
+    await rebuildProjection(mealRequestsProjection, { store: database.store, db: database.db });
+    expect(await rows()).toEqual(live);
+    expect(published).toHaveLength(pushedBefore);
+  });
+});
