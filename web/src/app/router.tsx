@@ -8,10 +8,6 @@ import { HomeRoute } from './routes/home';
 import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
 import { CheckoutRoute } from './routes/checkout';
 import { AllMealsRoute, MealDetailRoute, UpcomingMealsRoute } from './routes/meals';
-import {
-  RequestedMealsRoute,
-  ServeMealsRoute,
-} from './routes/pending-pages';
 
 // Forms and dashboard screens load on first visit, keeping the first page light.
 const auth = () => import('./routes/auth');
@@ -68,7 +64,7 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: async () => ({ Component: (await dashboard()).DashboardIndexRoute }) },
       { path: 'userProfile', lazy: async () => ({ Component: (await dashboard()).MyProfileRoute }) },
-      { path: 'requestedMeals', element: <RequestedMealsRoute /> },
+      { path: 'requestedMeals', lazy: async () => ({ Component: (await dashboard()).RequestedMealsRoute }) },
       { path: 'myReviews', lazy: async () => ({ Component: (await dashboard()).MyReviewsRoute }) },
       { path: 'paymentHistory', lazy: async () => ({ Component: (await dashboard()).PaymentHistoryRoute }) },
       {
@@ -79,7 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'addMeal', lazy: async () => ({ Component: (await dashboard()).AddMealRoute }) },
           { path: 'adminAllMeals', lazy: async () => ({ Component: (await dashboard()).AdminAllMealsRoute }) },
           { path: 'AllReviews', lazy: async () => ({ Component: (await dashboard()).AllReviewsRoute }) },
-          { path: 'serveMeals', element: <ServeMealsRoute /> },
+          { path: 'serveMeals', lazy: async () => ({ Component: (await dashboard()).ServeMealsRoute }) },
           { path: 'upcomingMealsAdmin', lazy: async () => ({ Component: (await dashboard()).UpcomingMealsAdminRoute }) },
         ],
       },

@@ -1,12 +1,12 @@
-import { AddMealBody, type MealDto, ReplaceMealBody, type ReviewDto, type UserDto } from '@hostel/contracts';
+import { AddMealBody, type MealDto, type MealRequestDto, ReplaceMealBody, type ReviewDto, type UserDto } from '@hostel/contracts';
 import { vi } from 'vitest';
 import type { z } from 'zod';
 
 /**
  * A stand-in for our API at the network boundary: `fetch` is replaced by a function that answers like
  * the server does (status codes, JSON bodies, X-Total-Count, the refresh cookie), over in-memory users.
- * Tests drive the real app (real QueryClient, session and API client) against it. It also keeps meals
- * and reviews: the catalogue's filters, likes, reviews and the admin's commands.
+ * Tests drive the real app (real QueryClient, session and API client) against it. It also keeps meals,
+ * reviews and meal requests: the catalogue's filters, likes, reviews, requests and the admin's commands.
  */
 export interface FakeUser extends UserDto {
   password: string;
@@ -71,6 +71,22 @@ export function makeReview(overrides: Partial<ReviewDto> & Pick<ReviewDto, 'meal
   };
 }
 
+let requestsMade = 0;
+/** A meal request as the read API answers it; each one made is a minute newer than the one before. */
+export function makeMealRequest(overrides: Partial<MealRequestDto> & Pick<MealRequestDto, 'mealId' | 'mealTitle' | 'userEmail'>): MealRequestDto {
+  return {
+    _id: `${overrides.userEmail}.${++requestsMade}`,
+    userName: overrides.userEmail.split('@')[0] ?? 'Someone',
+    userBadge: null,
+    distributorName: 'Chef Ana',
+    status: 'Pending',
+    requestTime: new Date(Date.UTC(2026, 10, 20) + requestsMade * 60_000).toISOString(),
+    mealLikes: 0,
+    mealReviewCount: 0,
+    ...overrides,
+  };
+}
+
 /** The first issue's message, as the server's validation answers 400 `{message}`. */
 const invalid = (error: z.ZodError) => json(400, { message: error.issues[0]?.message ?? 'Invalid request' });
 
@@ -83,11 +99,13 @@ export function startFakeServer({
   oidcEnabled = false,
   meals = [],
   reviews = [],
-}: { users?: FakeUser[]; signedInAs?: string; oidcEnabled?: boolean; meals?: MealDto[]; reviews?: ReviewDto[] } = {}) {
+  mealRequests = [],
+}: { users?: FakeUser[]; signedInAs?: string; oidcEnabled?: boolean; meals?: MealDto[]; reviews?: ReviewDto[]; mealRequests?: MealRequestDto[] } = {}) {
   const state = {
     users: users.map((user) => ({ ...user })),
     meals: meals.map((meal) => ({ ...meal })),
     reviews: reviews.map((review) => ({ ...review })),
+    mealRequests: mealRequests.map((request) => ({ ...request })),
     /** URLs the upload endpoint handed out: like the server, a meal may only use a stored image. */
     images: new Set<string>(),
     /** Who the refresh cookie belongs to, if anyone. */
@@ -174,7 +192,7 @@ export function startFakeServer({
       const user = state.users.find((candidate) => candidate.email === email);
       return user ? json(200, publicUser(user)) : json(404, { message: 'User not found' });
     }
-    const catalog = routeCatalog(request, me);
+    const catalog = routeCatalog(request, me) ?? routeMealRequests(request, me);
     if (catalog) return catalog;
     return json(404, { message: `No route ${method} ${path}` });
   };
@@ -297,6 +315,57 @@ export function startFakeServer({
       const meal = state.meals.find((candidate) => candidate._id === review.mealId);
       if (meal) Object.assign(meal, { reviews_count: meal.reviews_count - 1, reviewCount: meal.reviewCount - 1 });
       return json(200, { message: 'Review has been deleted.', position: nextPosition() });
+    }
+    return undefined;
+  };
+
+  /** Meal requests as the command and read APIs answer them: owner or admin reads, bronze refused, one open request per meal. */
+  const routeMealRequests = (request: RecordedRequest, me: FakeUser | undefined): Answer | undefined => {
+    const { method, path, query } = request;
+    const isRequests = path === '/api/mealRequests' || path.startsWith('/api/mealRequests/') || path.startsWith('/api/requestedMeals/');
+    if (!isRequests) return undefined;
+    if (!me) return json(401, { message: 'Sign in first' });
+    const withCounts = (item: MealRequestDto): MealRequestDto => {
+      const meal = state.meals.find((candidate) => candidate._id === item.mealId);
+      return { ...item, mealLikes: meal?.likes ?? 0, mealReviewCount: meal?.reviews_count ?? 0 };
+    };
+    const newest = (items: MealRequestDto[]) => byNewest(items, (item) => item.requestTime, (item) => item._id).map(withCounts);
+    if (method === 'GET' && path === '/api/mealRequests') {
+      const userEmail = query.get('userEmail')?.trim().toLowerCase();
+      if (me.role !== 'admin' && userEmail !== me.email.toLowerCase()) return json(403, { message: 'You can only see your own requests' });
+      const mealId = query.get('mealId');
+      return paged(query, newest(state.mealRequests.filter((item) => item.userEmail.toLowerCase() === userEmail && (!mealId || item.mealId === mealId))), 10);
+    }
+    if (method === 'GET' && path === '/api/requestedMeals/admin') {
+      if (me.role !== 'admin') return json(403, { message: 'Admins only' });
+      const search = (query.get('search') ?? '').toLowerCase();
+      return paged(query, newest(state.mealRequests.filter((item) => item.userEmail.toLowerCase().includes(search) || item.userName.toLowerCase().includes(search))), 10);
+    }
+    if (method === 'POST' && path === '/api/mealRequests') {
+      if (me.badge === 'bronze') return json(403, { message: 'You need to upgrade your membership to request meals.' });
+      const meal = state.meals.find((candidate) => candidate._id === (request.body as { mealId?: string }).mealId);
+      if (!meal) return json(404, { message: 'Meal not found' });
+      if (state.mealRequests.some((item) => item.userEmail === me.email && item.mealId === meal._id && item.status === 'Pending')) {
+        return json(409, { message: 'You have already requested this meal; your request is still pending.' });
+      }
+      const created = makeMealRequest({ mealId: meal._id, mealTitle: meal.title, userEmail: me.email, userName: me.name, userBadge: me.badge, distributorName: meal.distributorName });
+      state.mealRequests.push(created);
+      return json(201, { _id: created._id, message: 'Request is pending approval.', status: 'Pending', position: nextPosition() });
+    }
+    const cancelId = /^\/api\/mealRequests\/([^/]+)$/.exec(path)?.[1];
+    const serveId = /^\/api\/requestedMeals\/([^/]+)\/serve$/.exec(path)?.[1];
+    const found = state.mealRequests.find((item) => item._id === decodeURIComponent(cancelId ?? serveId ?? ''));
+    if (method === 'DELETE' && cancelId) {
+      if (!found) return json(404, { message: 'Request not found' });
+      if (found.userEmail !== me.email) return json(403, { message: 'You can only cancel your own requests' });
+      state.mealRequests.splice(state.mealRequests.indexOf(found), 1);
+      return json(200, { message: 'Your meal request has been cancelled.', position: nextPosition() });
+    }
+    if (method === 'PATCH' && serveId) {
+      if (me.role !== 'admin') return json(403, { message: 'Admins only' });
+      if (!found) return json(404, { message: 'Request not found' });
+      found.status = 'Delivered';
+      return json(200, { message: 'Meal marked as Delivered!', status: 'Delivered', position: nextPosition() });
     }
     return undefined;
   };

@@ -8,6 +8,8 @@ import { AdminUpcomingMeals } from '@/features/upcoming/components/admin-upcomin
 import { RoleRedirect } from '@/features/dashboard/components/role-redirect';
 import { AdminProfile } from '@/features/profile/components/admin-profile';
 import { MyProfile } from '@/features/profile/components/my-profile';
+import { MyRequestedMeals } from '@/features/requests/components/my-requested-meals';
+import { ServeMeals } from '@/features/requests/components/serve-meals';
 import { ManageUsers } from '@/features/users/components/manage-users';
 
 export function DashboardIndexRoute() {
@@ -91,6 +93,24 @@ export function UpcomingMealsAdminRoute() {
     <>
       <PageHeading>Upcoming Meals</PageHeading>
       <AdminUpcomingMeals />
+    </>
+  );
+}
+
+export function RequestedMealsRoute() {
+  return (
+    <>
+      <PageHeading>My Requested Meals</PageHeading>
+      <MyRequestedMeals />
+    </>
+  );
+}
+
+export function ServeMealsRoute() {
+  return (
+    <>
+      <PageHeading>Serve Meals</PageHeading>
+      <ServeMeals />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { AllMeals } from '@/features/meals/components/all-meals';
 import { MealDetail } from '@/features/meals/components/meal-detail';
+import { RequestMealAction } from '@/features/requests/components/request-meal-action';
 import { MealReviews } from '@/features/reviews/components/meal-reviews';
 import { AddReviewForm } from '@/features/reviews/components/review-form';
 import { UpcomingMeals } from '@/features/upcoming/components/upcoming-meals';
@@ -15,12 +16,12 @@ export function AllMealsRoute() {
   );
 }
 
-/** /meal/{id}: the meal (from the meals feature) and its reviews (from the reviews feature). */
+/** /meal/{id}: the meal (from the meals feature), the request action, and its reviews. */
 export function MealDetailRoute() {
   const { id = '' } = useParams();
   return (
     <div className="mx-auto grid max-w-6xl gap-12 px-4 py-10">
-      <MealDetail mealId={id} />
+      <MealDetail mealId={id} actions={<RequestMealAction mealId={id} />} />
       <div className="grid gap-6 md:max-w-3xl">
         <MealReviews mealId={id} />
         <AddReviewForm mealId={id} />

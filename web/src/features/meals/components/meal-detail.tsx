@@ -1,5 +1,6 @@
 import { rooms } from '@hostel/contracts';
-import { Heart, Star, Utensils } from 'lucide-react';
+import { Heart, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { ApiError } from '@/lib/api-client';
@@ -40,20 +41,11 @@ function LikeButton({ mealId, likes, likedByMe }: { mealId: string; likes: numbe
   );
 }
 
-function RequestButton() {
-  const notice = useNotice();
-  const requireSignIn = useRequireSignIn();
-  // Requests arrive with the meal-requests work; until then the button says so instead of doing nothing.
-  return (
-    <Button variant="outline" onClick={() => requireSignIn(() => notice({ title: 'Request Meal', text: 'Meal requests open soon.', tone: 'info' }))}>
-      <Utensils aria-hidden="true" />
-      Request Meal
-    </Button>
-  );
-}
-
-/** One meal: what it is, who serves it, its counts (live), and the like and request actions. */
-export function MealDetail({ mealId }: { mealId: string }) {
+/**
+ * One meal: what it is, who serves it, its counts (live), the like action, and the actions other
+ * features bring (the route passes the request action).
+ */
+export function MealDetail({ mealId, actions }: { mealId: string; actions?: ReactNode }) {
   const meal = useMeal(mealId);
   useLiveRoom(rooms.meal(mealId));
 
@@ -111,7 +103,7 @@ export function MealDetail({ mealId }: { mealId: string }) {
         </section>
         <div className="flex flex-wrap gap-3" aria-live="polite">
           <LikeButton mealId={mealId} likes={likes} likedByMe={likedByMe} />
-          <RequestButton />
+          {actions}
         </div>
       </div>
     </article>

@@ -1,0 +1,65 @@
+import { Utensils } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useNotice } from '@/components/ui/notice-dialog';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useSessionUser } from '@/lib/auth';
+import { useRequireSignIn } from '@/lib/require-sign-in';
+import { useUserProfile } from '@/lib/user-profile';
+import { useMealRequestCommands, useMyMealRequests } from '../api/meal-requests';
+import { RequestStatus } from './request-status';
+
+const REQUEST_AUTO_CLOSE_MS = 2000;
+const BRONZE_REFUSAL = 'You need to upgrade your membership to request meals.';
+
+/**
+ * The meal page's Request Meal button, and the status of my latest request for this meal (it turns
+ * Delivered live when an admin serves it). While a request is pending the button rests: a second one
+ * would be refused.
+ */
+export function RequestMealAction({ mealId }: { mealId: string }) {
+  const user = useSessionUser();
+  const profile = useUserProfile(user?.email);
+  const mine = useMyMealRequests({ userEmail: user?.email, mealId, page: 0 });
+  const { request } = useMealRequestCommands();
+  const notice = useNotice();
+  const navigate = useNavigate();
+  const requireSignIn = useRequireSignIn();
+  const latest = mine.data?.items[0];
+  const pending = mine.data?.items.some((item) => item.status === 'Pending') ?? false;
+
+  const refuseBronze = (text = BRONZE_REFUSAL) => {
+    notice({ title: 'Upgrade Required', text, tone: 'info' });
+    void navigate(paths.home);
+  };
+
+  const onRequest = () =>
+    requireSignIn(() => {
+      // SPEC section 5: while the user's data is still loading, the click is ignored.
+      if (!profile.data) return;
+      if (profile.data.badge === 'bronze') return refuseBronze();
+      request.mutate(mealId, {
+        onSuccess: () => notice({ title: 'Request Submitted', text: 'Request is pending approval.', tone: 'success', autoCloseMs: REQUEST_AUTO_CLOSE_MS }),
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return notice({ title: 'Something went wrong', tone: 'error' });
+          if (error.status === 403) return refuseBronze(error.serverMessage);
+          notice({ title: 'Failed to submit request', ...(error.serverMessage ? { text: error.serverMessage } : {}), tone: 'error' });
+        },
+      });
+    });
+
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <Button variant="outline" onClick={onRequest} disabled={pending || request.isPending} aria-busy={request.isPending}>
+        <Utensils aria-hidden="true" />
+        {pending ? 'Requested' : 'Request Meal'}
+      </Button>
+      {latest ? (
+        <p className="flex items-center gap-2 text-sm text-slate-700">
+          Your request: <RequestStatus status={latest.status} />
+        </p>
+      ) : null}
+    </div>
+  );
+}
