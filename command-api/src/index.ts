@@ -14,3 +14,4 @@ export { mealDecider, mealStream } from './meals/meal';
 export { reviewDecider, reviewStream } from './reviews/review';
 export { registerWorkers } from './workers';
 export { upcomingDecider, upcomingStream } from './upcoming/upcoming';
+export { mealRequestsDecider, mealRequestsStream } from './requests/meal-requests';

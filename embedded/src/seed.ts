@@ -2,6 +2,8 @@ import {
   handleCommand,
   hashPassword,
   mealDecider,
+  mealRequestsDecider,
+  mealRequestsStream,
   mealStream,
   reviewDecider,
   reviewStream,
@@ -13,12 +15,13 @@ import {
   userStream,
 } from '@hostel/command-api';
 import type { CommandTables } from '@hostel/command-api';
+import { mealRequestId } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import type { Kysely } from 'kysely';
 import { v5 as uuidv5 } from 'uuid';
 import { mealImage } from './demo/meal-image';
 import { DEMO_MEALS, DEMO_UPCOMING_MEALS } from './demo/meals';
-import { DEMO_REVIEWS, DEMO_STUDENTS } from './demo/people';
+import { DEMO_REQUESTS, DEMO_REVIEWS, DEMO_STUDENTS } from './demo/people';
 
 /** The demo accounts seeded on first start (printed by `npm start`). */
 export const DEMO_ACCOUNTS = [
@@ -36,7 +39,8 @@ const HOUR_MS = 3_600_000;
  * First-start demo data, through the same commands and deciders as the HTTP routes: the demo
  * accounts and a few more students, thirty meals with drawn images (added by the demo admin, so
  * they count as theirs), some ratings, reviews and likes. Every stream is named from the demo's
- * own ids and skipped when it exists: a restart seeds nothing twice. A few upcoming meals wait for votes.
+ * own ids and skipped when it exists: a restart seeds nothing twice. A few upcoming meals wait for
+ * votes, and a few students' meal requests wait to be served.
  */
 export async function seedDemoData({ store, commandDb }: { store: EventStore; commandDb: Kysely<CommandTables> }): Promise<void> {
   const exists = async (stream: string) => (await store.readStream(stream)).length > 0;
@@ -128,5 +132,24 @@ export async function seedDemoData({ store, commandDb }: { store: EventStore; co
       },
       { ...system(), actor: adminId },
     );
+  }
+
+  // One stream per student: a student whose requests exist was seeded before.
+  const seeded = new Set<string>();
+  for (const { email, name, meal: title, served } of DEMO_REQUESTS) {
+    const userId = userIdForEmail(email);
+    const stream = mealRequestsStream(userId);
+    if (!seeded.has(userId) && (await exists(stream))) continue;
+    seeded.add(userId);
+    const meal = { mealId: demoId('meal', title), title, distributorName: admin.name };
+    const asked = await handleCommand(
+      store,
+      stream,
+      mealRequestsDecider,
+      { type: 'RequestMeal', user: { userId, email, name, badge: null }, meal, requestTime: new Date().toISOString() },
+      { ...system(), actor: userId },
+    );
+    const requestId = mealRequestId(userId, asked.state.made);
+    if (served) await handleCommand(store, stream, mealRequestsDecider, { type: 'ServeMealRequest', requestId, actorRole: 'admin', servedAt: new Date().toISOString() }, { ...system(), actor: adminId });
   }
 }

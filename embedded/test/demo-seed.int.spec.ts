@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEAL_CATEGORIES } from '@hostel/contracts';
-import type { MealDto, ReviewDto } from '@hostel/contracts';
+import type { MealDto, MealRequestDto, ReviewDto } from '@hostel/contracts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/seed';
 import { startProduct } from './harness';
 
@@ -61,6 +61,13 @@ describe('demo data', () => {
   it('puts a few upcoming meals up for the vote', async () => {
     const upcoming = (await product.call('GET', '/api/upcomingMeals')).json() as { title: string; likes: number }[];
     expect(upcoming.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("fills the demo admin's Serve Meals queue: requests waiting, one already Delivered", async () => {
+    const token = await login(admin);
+    const queue = (await product.call('GET', '/api/requestedMeals/admin', { token })).json() as MealRequestDto[];
+    expect(queue.filter((request) => request.status === 'Pending').length).toBeGreaterThanOrEqual(3);
+    expect(queue.filter((request) => request.status === 'Delivered')).toHaveLength(1);
   });
 
   it('adds nothing when it runs again (a restart)', async () => {

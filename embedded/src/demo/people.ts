@@ -29,3 +29,11 @@ export const DEMO_REVIEWS = [
   { ...tom, meal: 'Margherita Pizza', review: 'Thin crust, good char, simple and right.', liked: true },
   { ...lena, meal: 'Aloo Paratha', review: 'Crispy outside, soft spiced potato inside. With the pickle it is perfect.', liked: true },
 ] as const;
+
+/** Requests waiting in the demo admin's Serve Meals queue (and one already served). */
+export const DEMO_REQUESTS = [
+  { ...priya, meal: 'Chicken Biryani', served: false },
+  { ...tom, meal: 'Full English Breakfast', served: true },
+  { ...tom, meal: 'Beef Steak Frites', served: false },
+  { ...lena, meal: 'Aloo Paratha', served: false },
+] as const;
