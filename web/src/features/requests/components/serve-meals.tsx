@@ -1,14 +1,13 @@
-import { USER_SEARCH_DEBOUNCE_MS, type MealRequestDto } from '@hostel/contracts';
+import type { MealRequestDto } from '@hostel/contracts';
 import { Check } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageCount } from '@/lib/use-page';
+import { useSearchedPages } from '@/lib/use-searched-pages';
 import { useAdminMealRequests, useMealRequestCommands } from '../api/meal-requests';
 import { RequestStatus } from './request-status';
 
@@ -39,12 +38,8 @@ function ServeAction({ request }: { request: MealRequestDto }) {
 
 /** Serve Meals: the live queue of every request, newest first, searched by email or name, 10 a page. */
 export function ServeMeals() {
-  const [searchText, setSearchText] = useState('');
-  const [page, setPage] = useState(0);
-  const search = useDebouncedValue(searchText.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const { searchText, setSearchText, search, page, setPage } = useSearchedPages();
   const requests = useAdminMealRequests({ search, page });
-  // A new search starts from its first page.
-  useEffect(() => setPage(0), [search]);
   const pageCount = usePageCount(requests.data?.total, page, setPage);
 
   return (

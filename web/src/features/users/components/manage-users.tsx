@@ -1,5 +1,4 @@
-import { USER_SEARCH_DEBOUNCE_MS, type UserDto } from '@hostel/contracts';
-import { useEffect, useState } from 'react';
+import type { UserDto } from '@hostel/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -8,8 +7,8 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchInput } from '@/components/ui/search-input';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { usePageCount } from '@/lib/use-page';
+import { useSearchedPages } from '@/lib/use-searched-pages';
 import { useUsers } from '../api/get-users';
 import { usePromoteUser } from '../api/promote-user';
 
@@ -50,13 +49,8 @@ function PromoteAction({ user }: { user: UserDto }) {
 
 /** Admin list of users: debounced search by name or email, 10 a page, promotion to admin. */
 export function ManageUsers() {
-  const [searchText, setSearchText] = useState('');
-  const [page, setPage] = useState(0);
-  const search = useDebouncedValue(searchText.trim(), USER_SEARCH_DEBOUNCE_MS);
+  const { searchText, setSearchText, search, page, setPage } = useSearchedPages();
   const users = useUsers({ search, page });
-
-  // A new search starts from its first page.
-  useEffect(() => setPage(0), [search]);
 
   const pageCount = usePageCount(users.data?.total, page, setPage);
   return (
