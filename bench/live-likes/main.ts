@@ -2,8 +2,9 @@
  * `npm run bench:live-likes`: CLIENTS socket.io clients watch /UpcomingMeals (the `upcoming` room)
  * while members like upcoming meals at a steady RATE per second for SECONDS. For every like and every
  * client it measures the time from sending the like to that client receiving its push; it prints
- * p50 / p99 / max and the likes per second the server sustained. Environment: BENCH_CLIENTS (500),
- * BENCH_RATE (100), BENCH_SECONDS (20).
+ * p50 / p99 / max, the like answers' own p50 / p99 (the command side alone) and the likes per second
+ * the server sustained. Environment: BENCH_CLIENTS (500), BENCH_RATE (100), BENCH_SECONDS (20);
+ * BENCH_PROF=1 writes the server's CPU profile to /tmp/prof (open it in Chrome DevTools).
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ const MEMBERS = LIKES_PER_MEAL;
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 const database = await createFreshDatabase('bench');
-const server = spawn(process.execPath, ['--import', 'tsx', join(here, 'server.ts'), database.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', join(here, 'server.ts'), database.url], { stdio: ['ignore', 'pipe', 'inherit'] });
 const sockets: Socket[] = [];
 try {
   const port = await new Promise<number>((resolve, reject) => {
@@ -83,6 +84,7 @@ try {
 
   console.log(`liking at ${RATE}/s for ${SECONDS} s (${LIKES} likes)…`);
   let failures = 0;
+  const answerTimes: number[] = [];
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let like = 0; like < LIKES; like++) {
@@ -93,7 +95,8 @@ try {
     const meal = meals[Math.floor(like / LIKES_PER_MEAL)]!;
     const member = members[like % LIKES_PER_MEAL]!;
     (sent.get(meal) ?? sent.set(meal, []).get(meal)!).push(performance.now());
-    inFlight.push(call('PATCH', `/api/upcomingMeals/${meal}/like`, member).then(() => undefined, () => void failures++));
+    const sentAt = performance.now();
+    inFlight.push(call('PATCH', `/api/upcomingMeals/${meal}/like`, member).then(() => void answerTimes.push(performance.now() - sentAt), () => void failures++));
   }
   await Promise.all(inFlight);
   const answeredIn = (performance.now() - started) / 1000;
@@ -101,10 +104,15 @@ try {
   const deadline = performance.now() + 5000;
   while (received < LIKES * CLIENTS && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 
-  latencies.sort((a, b) => a - b);
-  const at = (quantile: number) => latencies[Math.min(latencies.length - 1, Math.floor(quantile * latencies.length))]?.toFixed(1) ?? 'n/a';
+  const quantiles = (values: number[]) => {
+    values.sort((a, b) => a - b);
+    return (quantile: number) => values[Math.min(values.length - 1, Math.floor(quantile * values.length))]?.toFixed(1) ?? 'n/a';
+  };
+  const at = quantiles(latencies);
+  const answered = quantiles(answerTimes);
   console.log(`\nlive likes: ${CLIENTS} clients on the upcoming room, ${LIKES} likes at ${RATE}/s (server, clients and load share this machine's cores)`);
   console.log(`likes answered: ${LIKES - failures} of ${LIKES} in ${answeredIn.toFixed(1)} s → ${((LIKES - failures) / answeredIn).toFixed(0)} likes/s sustained`);
+  console.log(`like answered (HTTP): p50 ${answered(0.5)} ms, p99 ${answered(0.99)} ms, max ${answered(1)} ms`);
   console.log(`pushes received: ${received} of ${LIKES * CLIENTS} expected`);
   console.log(`like → push received, per client: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms  (target: p99 ≤ 100 ms at 100 likes/s with 500 clients)`);
 } finally {
