@@ -1,7 +1,8 @@
 /**
  * `npm run bench:live-likes`: CLIENTS socket.io clients watch /UpcomingMeals (the `upcoming` room)
  * while members like upcoming meals at a steady RATE per second for SECONDS. For every like and every
- * client it measures the time from sending the like to that client receiving its push; it prints
+ * client it measures the time from sending the like to that client receiving the push that carries
+ * it (the first whose position is at or past the like's: pushes of a burst arrive merged); it prints
  * p50 / p99 / max, the like answers' own p50 / p99 (the command side alone) and the likes per second
  * the server sustained. Environment: BENCH_CLIENTS (500), BENCH_RATE (100), BENCH_SECONDS (20);
  * BENCH_PROF=1 writes the server's CPU profile to /tmp/prof (open it in Chrome DevTools).
@@ -11,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import { UPCOMING_PUBLISH_THRESHOLD, rooms } from '@hostel/contracts';
+import { comparePositions, parsePosition, type Position } from '@hostel/eventstore';
 import { createFreshDatabase } from '@hostel/platform/testing';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
@@ -62,21 +64,17 @@ try {
     return token;
   }));
 
-  // Every client counts, per meal, the pushes it has received; the n-th push for a meal answers the n-th like sent for it.
-  const sent = new Map<string, number[]>();
-  const latencies: number[] = [];
-  let received = 0;
+  // Every client keeps its pushes (arrival time, and the position the read model had then reached);
+  // a like has reached a client with the first push whose position is at or past the like's.
+  const clients: { at: number; position: Position }[][] = [];
   await Promise.all(Array.from({ length: CLIENTS }, () => new Promise<void>((resolve, reject) => {
     const socket = io(base, { path: '/socket.io', transports: ['websocket'], forceNew: true });
     sockets.push(socket);
-    const seen = new Map<string, number>();
-    socket.on('changed', ({ resource, id }: { resource: string; id?: string }) => {
-      if (resource !== 'upcomingMeals' || !id) return;
-      const count = (seen.get(id) ?? 0) + 1;
-      seen.set(id, count);
-      const at = sent.get(id)?.[count - 1];
-      if (at !== undefined) latencies.push(performance.now() - at);
-      received++;
+    const pushes: { at: number; position: Position }[] = [];
+    clients.push(pushes);
+    socket.on('changed', ({ resource, position }: { resource: string; position?: string }) => {
+      const parsed = position === undefined ? undefined : parsePosition(position);
+      if (resource === 'upcomingMeals' && parsed) pushes.push({ at: performance.now(), position: parsed });
     });
     socket.on('connect_error', reject);
     socket.on('connect', () => socket.emit('subscribe', rooms.upcoming, () => resolve()));
@@ -84,7 +82,7 @@ try {
 
   console.log(`liking at ${RATE}/s for ${SECONDS} s (${LIKES} likes)…`);
   let failures = 0;
-  const answerTimes: number[] = [];
+  const likes: { sentAt: number; answeredAt: number; position: Position }[] = [];
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let like = 0; like < LIKES; like++) {
@@ -94,26 +92,50 @@ try {
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const meal = meals[Math.floor(like / LIKES_PER_MEAL)]!;
     const member = members[like % LIKES_PER_MEAL]!;
-    (sent.get(meal) ?? sent.set(meal, []).get(meal)!).push(performance.now());
     const sentAt = performance.now();
-    inFlight.push(call('PATCH', `/api/upcomingMeals/${meal}/like`, member).then(() => void answerTimes.push(performance.now() - sentAt), () => void failures++));
+    inFlight.push(
+      call('PATCH', `/api/upcomingMeals/${meal}/like`, member).then(
+        (answer) => void likes.push({ sentAt, answeredAt: performance.now(), position: parsePosition(String(answer.position))! }),
+        () => void failures++,
+      ),
+    );
   }
   await Promise.all(inFlight);
   const answeredIn = (performance.now() - started) / 1000;
-  // The last pushes are on their way: wait until every client has every push, or 5 s.
+  // The last pushes are on their way: wait until every client has seen the last like, or 5 s.
+  const last = likes.reduce((latest, like) => (comparePositions(like.position, latest) > 0 ? like.position : latest), likes[0]!.position);
+  const seenAll = () => clients.every((pushes) => pushes.length > 0 && comparePositions(pushes.at(-1)!.position, last) >= 0);
   const deadline = performance.now() + 5000;
-  while (received < LIKES * CLIENTS && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (!seenAll() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 
+  const latencies: number[] = [];
+  let missed = 0;
+  for (const pushes of clients) {
+    for (const like of likes) {
+      // Pushes arrive in position order: the first at or past the like's position brought it.
+      let low = 0;
+      let high = pushes.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (comparePositions(pushes[middle]!.position, like.position) >= 0) high = middle;
+        else low = middle + 1;
+      }
+      const push = pushes[low];
+      if (push) latencies.push(push.at - like.sentAt);
+      else missed++;
+    }
+  }
+  const frames = clients.reduce((sum, pushes) => sum + pushes.length, 0);
   const quantiles = (values: number[]) => {
     values.sort((a, b) => a - b);
     return (quantile: number) => values[Math.min(values.length - 1, Math.floor(quantile * values.length))]?.toFixed(1) ?? 'n/a';
   };
   const at = quantiles(latencies);
-  const answered = quantiles(answerTimes);
+  const answered = quantiles(likes.map((like) => like.answeredAt - like.sentAt));
   console.log(`\nlive likes: ${CLIENTS} clients on the upcoming room, ${LIKES} likes at ${RATE}/s (server, clients and load share this machine's cores)`);
   console.log(`likes answered: ${LIKES - failures} of ${LIKES} in ${answeredIn.toFixed(1)} s → ${((LIKES - failures) / answeredIn).toFixed(0)} likes/s sustained`);
   console.log(`like answered (HTTP): p50 ${answered(0.5)} ms, p99 ${answered(0.99)} ms, max ${answered(1)} ms`);
-  console.log(`pushes received: ${received} of ${LIKES * CLIENTS} expected`);
+  console.log(`likes seen by clients: ${latencies.length} of ${likes.length * CLIENTS} (${missed} missed), in ${frames} pushes (${(frames / CLIENTS / answeredIn).toFixed(1)} a second per client)`);
   console.log(`like → push received, per client: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms  (target: p99 ≤ 100 ms at 100 likes/s with 500 clients)`);
 } finally {
   for (const socket of sockets) socket.disconnect();

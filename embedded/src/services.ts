@@ -4,12 +4,13 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { commandApi, commandApiMigrations, createMemoryLoginThrottle, createRedisLoginThrottle, loadSigningKey, registerWorkers } from '@hostel/command-api';
 import type { CommandTables } from '@hostel/command-api';
+import { LIVE_COALESCE_MS } from '@hostel/contracts';
 import type { ReadModelTables } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { migrateEventStore } from '@hostel/eventstore/postgres';
 import { openEventStore } from '@hostel/platform/event-store';
 import { createBullMqJobQueue, createInProcessJobQueue } from '@hostel/messaging/job-queue';
-import { createRedisEmitterPublisher, createSocketIoPublisher } from '@hostel/messaging/live';
+import { coalesceChanges, createRedisEmitterPublisher, createSocketIoPublisher } from '@hostel/messaging/live';
 import type { Config } from '@hostel/platform/config';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
@@ -85,7 +86,7 @@ export async function startServices(options: {
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
     ...(appOrigins.length ? { corsOrigin: appOrigins } : {}),
   });
-  const publisher = redis ? createRedisEmitterPublisher(redis) : createSocketIoPublisher(live);
+  const publisher = coalesceChanges(redis ? createRedisEmitterPublisher(redis) : createSocketIoPublisher(live), LIVE_COALESCE_MS);
   await options.seed?.({ store, commandDb });
   // Policies queue commands; the command side's worker runs them (BullMQ across processes with Redis).
   const jobs = redis ? createBullMqJobQueue({ connection: redis }) : createInProcessJobQueue();

@@ -4,9 +4,10 @@
  */
 import { Redis } from 'ioredis';
 import pino from 'pino';
+import { LIVE_COALESCE_MS } from '@hostel/contracts';
 import type { ReadModelTables } from '@hostel/contracts';
 import { createBullMqJobQueue } from '@hostel/messaging/job-queue';
-import { createRedisEmitterPublisher } from '@hostel/messaging/live';
+import { coalesceChanges, createRedisEmitterPublisher } from '@hostel/messaging/live';
 import { readConfig } from '@hostel/platform/config';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { onShutdown, openEventStore } from '@hostel/platform/event-store';
@@ -21,7 +22,7 @@ const db = createDb<ReadModelTables>(pool);
 await migrate(db, 'projector', projectorMigrations);
 const store = await openEventStore(config, pool);
 const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
-const publisher = redis ? createRedisEmitterPublisher(redis) : undefined;
+const publisher = redis ? coalesceChanges(createRedisEmitterPublisher(redis), LIVE_COALESCE_MS) : undefined;
 // Policies queue commands for the command-api's workers: across processes that takes BullMQ on Redis.
 const jobs = redis ? createBullMqJobQueue({ connection: redis }) : undefined;
 if (!jobs) log.warn('REDIS_URL is not set: policies are off (no badge is granted for a payment, no upcoming meal is published at the like threshold)');

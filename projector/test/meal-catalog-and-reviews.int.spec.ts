@@ -8,7 +8,7 @@ import { reviewsProjection } from '../src/reviews/reviews-projection';
 import type { LiveMessage, Projection } from '../src/runtime/projection';
 import { runProjection } from '../src/runtime/run-projection';
 import type { RunningProjection } from '../src/runtime/run-projection';
-import { createProjectorDatabase, waitForCheckpoint } from './projector-database';
+import { asEmitted, createProjectorDatabase, waitForCheckpoint } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
 import { domainEvent } from './user-events';
 
@@ -20,7 +20,7 @@ const projections: Projection[] = [mealCatalogProjection, reviewsProjection];
 beforeAll(async () => {
   database = await createProjectorDatabase();
   for (const projection of projections) {
-    runners.push(runProjection(projection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(message) }));
+    runners.push(runProjection(projection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(asEmitted(message)) }));
   }
 });
 afterAll(async () => {

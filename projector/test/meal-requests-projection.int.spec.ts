@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms, streamName } from '@hostel/contracts';
+import { formatPosition } from '@hostel/eventstore';
 import type { DomainEvent } from '@hostel/contracts';
 import { mealRequestsProjection } from '../src/meal-requests/meal-requests-projection';
 import type { LiveMessage } from '../src/runtime/projection';
@@ -36,6 +37,7 @@ async function happened(...events: DomainEvent[]) {
     { expectedVersion: 'any' },
   );
   await waitForCheckpoint(database.db, mealRequestsProjection.name, position);
+  return formatPosition(position);
 }
 const requested = (id: string, mealTitle: string): DomainEvent => ({
   type: 'MealRequested',
@@ -44,7 +46,7 @@ const requested = (id: string, mealTitle: string): DomainEvent => ({
 
 describe('meal requests projection', () => {
   it('adds a Pending row and tells the student and the admins’ queue', async () => {
-    await happened(requested(requestId, 'Curry'));
+    const position = await happened(requested(requestId, 'Curry'));
     expect(await rows()).toEqual([
       {
         id: requestId,
@@ -60,7 +62,8 @@ describe('meal requests projection', () => {
         served_at: null,
       },
     ]);
-    const payload = { resource: 'mealRequests', id: requestId };
+    // The runtime adds the position the read model has reached, so a watcher knows which writes a push reflects.
+    const payload = { resource: 'mealRequests', id: requestId, position };
     expect(published).toEqual([
       { room: rooms.user(userId), event: 'changed', payload },
       { room: rooms.adminRequests, event: 'changed', payload },

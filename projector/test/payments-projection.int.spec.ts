@@ -8,7 +8,7 @@ import type { LiveMessage } from '../src/runtime/projection';
 import { rebuildProjection } from '../src/runtime/rebuild';
 import { runProjection } from '../src/runtime/run-projection';
 import type { RunningProjection } from '../src/runtime/run-projection';
-import { createProjectorDatabase, waitForCheckpoint } from './projector-database';
+import { asEmitted, createProjectorDatabase, waitForCheckpoint } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
 import { domainEvent } from './user-events';
 
@@ -18,7 +18,7 @@ const published: LiveMessage[] = [];
 
 beforeAll(async () => {
   database = await createProjectorDatabase();
-  runner = runProjection(paymentsProjection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(message) });
+  runner = runProjection(paymentsProjection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(asEmitted(message)) });
 });
 afterAll(async () => {
   await runner?.stop();

@@ -3,6 +3,7 @@ import pino from 'pino';
 import type { Logger } from 'pino';
 import { vi } from 'vitest';
 import type { ReadModelTables, UsersTable } from '@hostel/contracts';
+import type { LiveMessage } from '../src/runtime/projection';
 import { comparePositions } from '@hostel/eventstore';
 import type { EventStore, Position } from '@hostel/eventstore';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
@@ -102,4 +103,14 @@ export function recordingLogger(): { log: Logger; messages: string[] } {
     },
   });
   return { log: pino({ level: 'info' }, sink), messages };
+}
+
+/**
+ * A live message as its projection emitted it: the runtime adds the batch's position to every
+ * `changed` push (checked in meal-requests-projection.int.spec.ts); projection tests leave it out.
+ */
+export function asEmitted(message: LiveMessage): LiveMessage {
+  if (message.event !== 'changed') return message;
+  const { position: _position, ...payload } = message.payload;
+  return { ...message, payload };
 }

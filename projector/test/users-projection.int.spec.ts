@@ -8,7 +8,7 @@ import { rebuildProjection } from '../src/runtime/rebuild';
 import { runProjection } from '../src/runtime/run-projection';
 import type { RunningProjection } from '../src/runtime/run-projection';
 import { usersProjection } from '../src/users/users-projection';
-import { createProjectorDatabase, usersRows, waitForCheckpoint } from './projector-database';
+import { asEmitted, createProjectorDatabase, usersRows, waitForCheckpoint } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
 import { domainEvent } from './user-events';
 
@@ -18,7 +18,7 @@ const published: LiveMessage[] = [];
 
 beforeAll(async () => {
   database = await createProjectorDatabase();
-  runner = runProjection(usersProjection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(message), batchSize: 50 });
+  runner = runProjection(usersProjection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(asEmitted(message)), batchSize: 50 });
 });
 afterAll(async () => {
   await runner?.stop();

@@ -57,7 +57,9 @@ export function runProjection(projection: Projection, deps: RunnerDeps): Running
       }
       await sql`select pg_notify(${CHECKPOINT_CHANNEL}, ${`${projection.name} ${formatPosition(to)}`})`.execute(trx);
     });
-    for (const message of live) deps.publish?.(message);
+    // Each push says how far the read model now is, so a watcher can tell which writes it reflects.
+    const position = formatPosition(to);
+    for (const message of live) deps.publish?.(message.event === 'changed' ? { ...message, payload: { ...message.payload, position } } : message);
     return to;
   }
 
