@@ -72,7 +72,7 @@ try {
     sockets.push(socket);
     const pushes: { at: number; position: Position }[] = [];
     clients.push(pushes);
-    socket.on('changed', ({ resource, position }: { resource: string; position?: string }) => {
+    socket.on('likes', ({ resource, position }: { resource: string; position?: string }) => {
       const parsed = position === undefined ? undefined : parsePosition(position);
       if (resource === 'upcomingMeals' && parsed) pushes.push({ at: performance.now(), position: parsed });
     });

@@ -106,11 +106,10 @@ export function recordingLogger(): { log: Logger; messages: string[] } {
 }
 
 /**
- * A live message as its projection emitted it: the runtime adds the batch's position to every
- * `changed` push (checked in meal-requests-projection.int.spec.ts); projection tests leave it out.
+ * A live message as its projection emitted it: the runtime adds the batch's position to every push
+ * (checked in meal-requests-projection.int.spec.ts); projection tests leave it out.
  */
 export function asEmitted(message: LiveMessage): LiveMessage {
-  if (message.event !== 'changed') return message;
-  const { position: _position, ...payload } = message.payload;
-  return { ...message, payload };
+  const { position: _position, ...payload } = message.payload as { position?: string };
+  return { ...message, payload } as LiveMessage;
 }

@@ -2,42 +2,52 @@ import type { LiveMessages } from '@hostel/contracts';
 import type { LivePublisher } from './port';
 
 type Change = LiveMessages['changed'];
+type Likes = LiveMessages['likes'];
+
+/** How a later message of a window folds into the one waiting to be sent. */
+const mergers = {
+  // A push is a signal to refetch: the latest position, and the id only if every change named it.
+  changed: (pending: Change, next: Change): Change => (pending.id === next.id ? next : withoutId(next)),
+  // The latest count of each id.
+  likes: (pending: Likes, next: Likes): Likes => ({ ...next, likes: { ...pending.likes, ...next.likes } }),
+};
+type Coalesced = keyof typeof mergers;
+const isCoalesced = (event: string): event is Coalesced => event in mergers;
 
 /**
- * Pushes a room's `changed` messages for one resource at most once per `windowMs`: the first of a
- * quiet spell at once, then everything else arriving within the window as one message at its end
- * (the latest position; the id only if every merged change named the same one). A push is a signal
- * to refetch, so merging loses nothing, and a burst of likes costs each watcher one frame per window
- * instead of one per like. Other events pass straight through.
+ * Pushes a room's `changed` (and `likes`) messages for one resource at most once per `windowMs`: the
+ * first of a quiet spell at once, then everything else arriving within the window as one message at
+ * its end. Merging loses nothing a client uses, and a burst of likes costs each watcher one frame per
+ * window instead of one per like. Other events pass straight through.
  */
 export function coalesceChanges(publisher: LivePublisher, windowMs: number): LivePublisher {
-  const windows = new Map<string, { pending: Change | undefined }>();
+  const windows = new Map<string, { pending: Change | Likes | undefined }>();
 
-  function open(room: string, key: string) {
-    const window: { pending: Change | undefined } = { pending: undefined };
+  function open(room: string, event: Coalesced, key: string) {
+    const window: { pending: Change | Likes | undefined } = { pending: undefined };
     windows.set(key, window);
     const timer = setTimeout(() => {
       windows.delete(key);
       if (!window.pending) return;
-      publisher.publish(room, 'changed', window.pending);
+      publisher.publish(room, event, window.pending);
       // What was just sent opens the next window, so a steady stream stays at one push per window.
-      open(room, key);
+      open(room, event, key);
     }, windowMs);
     timer.unref();
   }
 
   return {
     publish(room, event, payload) {
-      if (event !== 'changed') return publisher.publish(room, event, payload);
-      const change = payload as Change;
-      const key = `${room}\u0000${change.resource}`;
+      if (!isCoalesced(event)) return publisher.publish(room, event, payload);
+      const message = payload as Change | Likes;
+      const key = `${room}\u0000${event}\u0000${message.resource}`;
       const window = windows.get(key);
       if (!window) {
-        publisher.publish(room, 'changed', change);
-        return open(room, key);
+        publisher.publish(room, event, payload);
+        return open(room, event, key);
       }
-      const merged = window.pending;
-      window.pending = merged && merged.id !== change.id ? withoutId(change) : change;
+      const merge = mergers[event] as (pending: Change | Likes, next: Change | Likes) => Change | Likes;
+      window.pending = window.pending ? merge(window.pending, message) : message;
     },
   };
 }

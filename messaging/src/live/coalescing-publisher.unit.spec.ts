@@ -58,12 +58,25 @@ describe('coalesced live changes', () => {
     expect(sent).toHaveLength(4);
   });
 
+  it('merges like counts of a burst into one message holding the latest count of each id', () => {
+    publisher.publish('upcoming', 'likes', { resource: 'upcomingMeals', likes: { a: 1 }, position: '1/1' });
+    publisher.publish('upcoming', 'likes', { resource: 'upcomingMeals', likes: { a: 2 }, position: '1/2' });
+    publisher.publish('upcoming', 'likes', { resource: 'upcomingMeals', likes: { b: 7 }, position: '1/3' });
+    publisher.publish('upcoming', 'likes', { resource: 'upcomingMeals', likes: { a: 3 }, position: '1/4' });
+    vi.advanceTimersByTime(WINDOW_MS);
+    expect(sent.map((message) => message.payload)).toEqual([
+      { resource: 'upcomingMeals', likes: { a: 1 }, position: '1/1' },
+      { resource: 'upcomingMeals', likes: { a: 3, b: 7 }, position: '1/4' },
+    ]);
+  });
+
   it('keeps rooms and resources apart, and passes other events straight through', () => {
     publisher.publish('upcoming', 'changed', { resource: 'upcomingMeals' });
     publisher.publish('meals', 'changed', { resource: 'upcomingMeals' });
     publisher.publish('upcoming', 'changed', { resource: 'meals' });
+    publisher.publish('upcoming', 'likes', { resource: 'upcomingMeals', likes: { a: 1 } });
     publisher.publish('upcoming', 'checkpoint', { projection: 'users', position: '1/1' });
     publisher.publish('upcoming', 'checkpoint', { projection: 'users', position: '1/2' });
-    expect(sent).toHaveLength(5);
+    expect(sent).toHaveLength(6);
   });
 });

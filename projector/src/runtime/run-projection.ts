@@ -59,7 +59,7 @@ export function runProjection(projection: Projection, deps: RunnerDeps): Running
     });
     // Each push says how far the read model now is, so a watcher can tell which writes it reflects.
     const position = formatPosition(to);
-    for (const message of live) deps.publish?.(message.event === 'changed' ? { ...message, payload: { ...message.payload, position } } : message);
+    for (const message of live) deps.publish?.({ ...message, payload: { ...message.payload, position } } as LiveMessage);
     return to;
   }
 

@@ -5,7 +5,10 @@ import type { LiveMessage, Projection } from '../runtime/projection';
 /** Names the meal, so a watcher (or the live-likes benchmark) can tell which card moved. */
 const changed = (upcomingId: string): LiveMessage => ({ room: rooms.upcoming, event: 'changed', payload: { resource: 'upcomingMeals', id: upcomingId } });
 
-/** The `upcoming_meals` list (counts kept here) and `upcoming_likes` ("did I like it"); published meals leave it. */
+/**
+ * The `upcoming_meals` list (counts kept here) and `upcoming_likes` ("did I like it"); published meals
+ * leave it. A like pushes the new count; an addition or a publication asks watchers to refetch.
+ */
 export const upcomingMealsProjection: Projection = {
   name: 'upcoming-meals',
   handles: ['UpcomingMealAdded', 'UpcomingMealLiked', 'UpcomingMealPublished'],
@@ -35,7 +38,8 @@ export const upcomingMealsProjection: Projection = {
       case 'UpcomingMealLiked':
         await trx.insertInto('upcoming_likes').values({ upcoming_id: event.data.upcomingId, user_id: event.data.userId }).execute();
         await trx.updateTable('upcoming_meals').set({ likes: sql`likes + 1` }).where('id', '=', event.data.upcomingId).execute();
-        break;
+        // Watchers only need the new count: they write it into their cache without asking again.
+        return live({ room: rooms.upcoming, event: 'likes', payload: { resource: 'upcomingMeals', likes: { [event.data.upcomingId]: event.data.likes } } });
       case 'UpcomingMealPublished':
         await trx.deleteFrom('upcoming_likes').where('upcoming_id', '=', event.data.upcomingId).execute();
         await trx.deleteFrom('upcoming_meals').where('id', '=', event.data.upcomingId).execute();

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useEffect, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { useAuthSession, useSession } from './auth';
+import { applyLikeCounts } from './like-counts';
 
 type ServerEvents = { [E in keyof LiveMessages]: (message: LiveMessages[E]) => void };
 interface ClientEvents {
@@ -66,7 +67,8 @@ export function useLiveRoom(room: string | undefined) {
 /**
  * Keeps one socket.io connection on our own origin, authenticated with the current access token
  * (a new token means a new connection, so the server re-checks the rooms). A `changed` push
- * invalidates the TanStack Query keys that start with its resource: the cache stays the only store.
+ * invalidates the TanStack Query keys that start with its resource; a `likes` push writes the new
+ * counts into them. The cache stays the only store.
  */
 export function useLiveUpdates(enabled: boolean, rooms: LiveRooms) {
   const session = useAuthSession();
@@ -90,6 +92,7 @@ export function useLiveUpdates(enabled: boolean, rooms: LiveRooms) {
     socket.on('changed', ({ resource }) => {
       void queryClient.invalidateQueries({ queryKey: [resource] });
     });
+    socket.on('likes', ({ resource, likes }) => applyLikeCounts(queryClient, resource, likes));
     socket.on('connect_error', (error) => console.warn('Live updates unavailable', error.message));
     return () => {
       rooms.attach(null);

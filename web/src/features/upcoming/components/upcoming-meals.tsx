@@ -18,19 +18,19 @@ function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
   const requireSignIn = useRequireSignIn();
   const titleId = `upcoming-${meal._id}`;
 
-  const onLike = () =>
-    requireSignIn(() =>
-      like.mutate(meal._id, {
-        onSuccess: (answer) =>
-          answer.message.includes('published')
-            ? notice({ title: 'Published!', text: 'This meal reached 10 likes and has been published.', tone: 'success' })
-            : notice({ title: 'Liked!', text: answer.message || 'Your like was recorded.', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS }),
-        onError: (error) =>
-          error instanceof ApiError
-            ? notice({ title: 'Error', text: error.serverMessage || 'Failed to like this meal.', tone: 'error' })
-            : notice({ title: 'Error', text: 'Something went wrong. Please try again.', tone: 'error' }),
-      }),
-    );
+  // Awaited rather than mutate's callbacks: the like that publishes the meal takes its card off the
+  // page (a live push), and a callback of an unmounted card would never say 'Published!'.
+  const likeAndSay = async () => {
+    try {
+      const answer = await like.mutateAsync(meal._id);
+      if (answer.message.includes('published')) notice({ title: 'Published!', text: 'This meal reached 10 likes and has been published.', tone: 'success' });
+      else notice({ title: 'Liked!', text: answer.message || 'Your like was recorded.', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
+    } catch (error) {
+      if (error instanceof ApiError) notice({ title: 'Error', text: error.serverMessage || 'Failed to like this meal.', tone: 'error' });
+      else notice({ title: 'Error', text: 'Something went wrong. Please try again.', tone: 'error' });
+    }
+  };
+  const onLike = () => requireSignIn(() => void likeAndSay());
 
   return (
     <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
