@@ -1,10 +1,9 @@
 import type { MealRequestDto } from '@hostel/contracts';
 import { Check } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { SearchInput } from '@/components/ui/search-input';
+import { SearchField } from '@/components/ui/search-input';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { usePageCount } from '@/lib/use-page';
 import { useSearchedPages } from '@/lib/use-searched-pages';
@@ -44,10 +43,7 @@ export function ServeMeals() {
 
   return (
     <div className="grid gap-4">
-      <div className="grid max-w-md gap-1.5">
-        <Label htmlFor="request-search">Search requests</Label>
-        <SearchInput id="request-search" placeholder="Search by email or username" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
-      </div>
+      <SearchField id="request-search" label="Search requests" placeholder="Search by email or username" value={searchText} onValueChange={setSearchText} />
       {requests.isPending ? (
         <p role="status">Loading requested meals...</p>
       ) : requests.isError ? (

@@ -1,10 +1,9 @@
 import type { UserDto } from '@hostel/contracts';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { Pagination } from '@/components/ui/pagination';
-import { SearchInput } from '@/components/ui/search-input';
+import { SearchField } from '@/components/ui/search-input';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
 import { usePageCount } from '@/lib/use-page';
@@ -55,10 +54,7 @@ export function ManageUsers() {
   const pageCount = usePageCount(users.data?.total, page, setPage);
   return (
     <div className="grid gap-4">
-      <div className="grid max-w-md gap-1.5">
-        <Label htmlFor="user-search">Search users</Label>
-        <SearchInput id="user-search" placeholder="Search by username or email" value={searchText} onChange={(event) => setSearchText(event.target.value)} />
-      </div>
+      <SearchField id="user-search" label="Search users" placeholder="Search by username or email" value={searchText} onValueChange={setSearchText} />
 
       {users.isPending ? (
         <p role="status">Loading users...</p>
