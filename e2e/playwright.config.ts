@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { APP_PORT, OIDC_CLIENT, OIDC_PORT } from './support/ports';
+import { APP_PORT, MAIL_PORT, OIDC_CLIENT, OIDC_PORT, SMTP_PORT } from './support/ports';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser) against the real product started
- * by `npm start`'s launcher on a fresh DATA_DIR, plus a real OpenID provider for the popup sign-in.
+ * by `npm start`'s launcher on a fresh DATA_DIR, plus a real OpenID provider for the popup sign-in and
+ * a real SMTP server that catches the product's mail (reset and verification links).
  */
 export default defineConfig({
   testDir: './journeys',
@@ -25,7 +26,16 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: [
@@ -33,6 +43,13 @@ export default defineConfig({
       command: 'node --import tsx e2e/support/oidc-provider.ts',
       cwd: root,
       url: `http://127.0.0.1:${OIDC_PORT}/.well-known/openid-configuration`,
+      reuseExistingServer: process.env.E2E_REUSE === '1',
+      timeout: 60_000,
+    },
+    {
+      command: 'node --import tsx e2e/support/mail-sink.ts',
+      cwd: root,
+      url: `http://127.0.0.1:${MAIL_PORT}/health`,
       reuseExistingServer: process.env.E2E_REUSE === '1',
       timeout: 60_000,
     },
@@ -50,6 +67,9 @@ export default defineConfig({
         OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
         OIDC_CLIENT_ID: OIDC_CLIENT.id,
         OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        // Mailed links point at the web app's origin (SMTP_URL requires it be named).
+        APP_ORIGIN: `http://localhost:${APP_PORT}`,
         LOG_LEVEL: 'warn',
       },
     },

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
-/** The `web` test project: React components in happy-dom, the network stubbed at `fetch`. */
+/** The `web` test project: React components in happy-dom, talking over `fetch` to the fake API of src/testing/api (msw). */
 export default defineProject({
   plugins: [react()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * `npm run bench:live-likes`: CLIENTS socket.io clients watch /UpcomingMeals (the `upcoming` room)
  * while members like upcoming meals at a steady RATE per second for SECONDS. For every like and every
@@ -26,7 +27,11 @@ const MEMBERS = LIKES_PER_MEAL;
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 const database = await createFreshDatabase('bench');
-const server = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', join(here, 'server.ts'), database.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+const server = spawn(
+  process.execPath,
+  [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', join(here, '..', 'product-server.ts'), database.url],
+  { stdio: ['ignore', 'pipe', 'inherit'] },
+);
 const sockets: Socket[] = [];
 try {
   const port = await new Promise<number>((resolve, reject) => {
@@ -37,48 +42,76 @@ try {
     });
   });
   const base = `http://127.0.0.1:${port}`;
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(base + path, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
     return (await response.json()) as Record<string, unknown>;
   };
-  const register = async (email: string) => (await call('POST', '/api/auth/register', undefined, { name: email.split('@')[0], email, password: 'bench-pass-1' })).token as string;
+  const register = async (email: string) =>
+    (await call('POST', '/api/auth/register', undefined, { name: email.split('@')[0], email, password: 'bench-pass-1' })).token as string;
 
   console.log(`setting up: ${MEALS} upcoming meals, ${MEMBERS} Silver members, ${CLIENTS} watching clients…`);
   const admin = await register('bench-admin@hostel.test');
   const form = new FormData();
   // A 1×1 PNG: the media endpoint re-encodes whatever it accepts.
-  form.append('file', new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z/C/HgAGgwJ/lK3Q6wAAAABJRU5ErkJggg==', 'base64')], { type: 'image/png' }), 'meal.png');
-  const image = ((await (await fetch(`${base}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form })).json()) as { url: string }).url;
+  form.append(
+    'file',
+    new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z/C/HgAGgwJ/lK3Q6wAAAABJRU5ErkJggg==', 'base64')], {
+      type: 'image/png',
+    }),
+    'meal.png',
+  );
+  const image = (
+    (await (await fetch(`${base}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form })).json()) as { url: string }
+  ).url;
   const meals: string[] = [];
   for (let index = 0; index < MEALS; index++) {
-    meals.push((await call('POST', '/api/upcomingMeals', admin, { title: `Bench meal ${index}`, category: 'Lunch', image, ingredients: 'rice', description: 'Benchmark', price: 5 }))._id as string);
+    meals.push(
+      (
+        await call('POST', '/api/upcomingMeals', admin, {
+          title: `Bench meal ${index}`,
+          category: 'Lunch',
+          image,
+          ingredients: 'rice',
+          description: 'Benchmark',
+          price: 5,
+        })
+      )._id as string,
+    );
   }
-  const members = await Promise.all(Array.from({ length: MEMBERS }, async (_, index) => {
-    const token = await register(`bench-member-${index}@example.com`);
-    await call('POST', '/payment', token, { package: 'Silver', stripeToken: 'tok_visa' });
-    return token;
-  }));
+  const members = await Promise.all(
+    Array.from({ length: MEMBERS }, async (_, index) => {
+      const token = await register(`bench-member-${index}@example.com`);
+      await call('POST', '/payment', token, { package: 'Silver', stripeToken: 'tok_visa' }, { 'idempotency-key': randomUUID() });
+      return token;
+    }),
+  );
 
   // Every client keeps its pushes (arrival time, and the position the read model had then reached);
   // a like has reached a client with the first push whose position is at or past the like's.
   const clients: { at: number; position: Position }[][] = [];
-  await Promise.all(Array.from({ length: CLIENTS }, () => new Promise<void>((resolve, reject) => {
-    const socket = io(base, { path: '/socket.io', transports: ['websocket'], forceNew: true });
-    sockets.push(socket);
-    const pushes: { at: number; position: Position }[] = [];
-    clients.push(pushes);
-    socket.on('likes', ({ resource, position }: { resource: string; position?: string }) => {
-      const parsed = position === undefined ? undefined : parsePosition(position);
-      if (resource === 'upcomingMeals' && parsed) pushes.push({ at: performance.now(), position: parsed });
-    });
-    socket.on('connect_error', reject);
-    socket.on('connect', () => socket.emit('subscribe', rooms.upcoming, () => resolve()));
-  })));
+  await Promise.all(
+    Array.from(
+      { length: CLIENTS },
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const socket = io(base, { path: '/socket.io', transports: ['websocket'], forceNew: true });
+          sockets.push(socket);
+          const pushes: { at: number; position: Position }[] = [];
+          clients.push(pushes);
+          socket.on('counts', ({ resource, position }: { resource: string; position?: string }) => {
+            const parsed = position === undefined ? undefined : parsePosition(position);
+            if (resource === 'upcomingMeals' && parsed) pushes.push({ at: performance.now(), position: parsed });
+          });
+          socket.on('connect_error', reject);
+          socket.on('connect', () => socket.emit('subscribe', rooms.upcoming, () => resolve()));
+        }),
+    ),
+  );
 
   console.log(`liking at ${RATE}/s for ${SECONDS} s (${LIKES} likes)…`);
   let failures = 0;
@@ -133,10 +166,16 @@ try {
   const at = quantiles(latencies);
   const answered = quantiles(likes.map((like) => like.answeredAt - like.sentAt));
   console.log(`\nlive likes: ${CLIENTS} clients on the upcoming room, ${LIKES} likes at ${RATE}/s (server, clients and load share this machine's cores)`);
-  console.log(`likes answered: ${LIKES - failures} of ${LIKES} in ${answeredIn.toFixed(1)} s → ${((LIKES - failures) / answeredIn).toFixed(0)} likes/s sustained`);
+  console.log(
+    `likes answered: ${LIKES - failures} of ${LIKES} in ${answeredIn.toFixed(1)} s → ${((LIKES - failures) / answeredIn).toFixed(0)} likes/s sustained`,
+  );
   console.log(`like answered (HTTP): p50 ${answered(0.5)} ms, p99 ${answered(0.99)} ms, max ${answered(1)} ms`);
-  console.log(`likes seen by clients: ${latencies.length} of ${likes.length * CLIENTS} (${missed} missed), in ${frames} pushes (${(frames / CLIENTS / answeredIn).toFixed(1)} a second per client)`);
-  console.log(`like → push received, per client: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms  (target: p99 ≤ 100 ms at 100 likes/s with 500 clients)`);
+  console.log(
+    `likes seen by clients: ${latencies.length} of ${likes.length * CLIENTS} (${missed} missed), in ${frames} pushes (${(frames / CLIENTS / answeredIn).toFixed(1)} a second per client)`,
+  );
+  console.log(
+    `like → push received, per client: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms  (target: p99 ≤ 100 ms at 100 likes/s with 500 clients)`,
+  );
 } finally {
   for (const socket of sockets) socket.disconnect();
   server.kill('SIGTERM');

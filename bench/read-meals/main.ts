@@ -13,14 +13,15 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pino from 'pino';
-import type { ReadModelTables } from '@hostel/contracts';
 import { formatPosition } from '@hostel/eventstore';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
 import { createFreshDatabase } from '@hostel/platform/testing';
-import { mealCatalogProjection, projectorMigrations, runProjection } from '@hostel/projector';
+import { projectorMigrations, runProjection } from '@hostel/projector';
 import { createPositionWaiter, readApi } from '@hostel/read-api';
+import { mealCatalogProjection } from '@hostel/read-models/meal-catalog';
+import type { ReadModelTables } from '@hostel/read-models';
 import { QUERIES, UNIQUE_QUERIES } from './queries';
 import { appendMeals } from './seed';
 import type { CapturedSql } from './server';
@@ -48,7 +49,11 @@ try {
   started = performance.now();
   const projector = runProjection(mealCatalogProjection, { store, db, log: pino({ level: 'silent' }), batchSize: 1000 });
   await waitFor(async () => {
-    const row = await db.selectFrom('projection_checkpoints').select(['position_a', 'position_b']).where('name', '=', mealCatalogProjection.name).executeTakeFirst();
+    const row = await db
+      .selectFrom('projection_checkpoints')
+      .select(['position_a', 'position_b'])
+      .where('name', '=', mealCatalogProjection.name)
+      .executeTakeFirst();
     return row !== undefined && formatPosition({ a: BigInt(row.position_a), b: BigInt(row.position_b) }) === formatPosition(last);
   });
   console.log(`projected ${MEALS} meals into the catalogue in ${seconds(started)} s (${Math.round(MEALS / ((performance.now() - started) / 1000))} events/s)`);
@@ -79,15 +84,27 @@ try {
   }
   const [mine, base] = results as [(typeof results)[0], (typeof results)[0]];
   console.log(`\nGET /api/meals with search + category + price + skip over ${MEALS} meals (${QUERIES.length} rotating queries).`);
-  console.log('Servers and load generator share this machine\'s CPU cores; both targets ran in the same run.\n');
+  console.log("Servers and load generator share this machine's CPU cores; both targets ran in the same run.\n");
   const row = (cells: string[]) => cells.map((cell, index) => cell.padEnd(index === 0 ? 24 : 16)).join('');
   console.log(row(['target', `p50 @${RATE}/s`, `p99 @${RATE}/s`, 'req/s @rate', 'errors', 'max req/s', 'max p99']));
   for (const { name, steady, max } of results) {
-    console.log(row([name, `${steady.latency.p50} ms`, `${steady.latency.p99} ms`, steady.requests.average.toFixed(0), String(steady.errors + steady.non2xx), max.requests.average.toFixed(0), `${max.latency.p99} ms`]));
+    console.log(
+      row([
+        name,
+        `${steady.latency.p50} ms`,
+        `${steady.latency.p99} ms`,
+        steady.requests.average.toFixed(0),
+        String(steady.errors + steady.non2xx),
+        max.requests.average.toFixed(0),
+        `${max.latency.p99} ms`,
+      ]),
+    );
   }
   const uncached = results[2]!;
   const ratio = mine.max.requests.average / base.max.requests.average;
-  console.log(`\nthroughput ratio real / baseline: ${ratio.toFixed(2)}; without repeats: ${(uncached.max.requests.average / base.max.requests.average).toFixed(2)}  (target ≥ 0.80)`);
+  console.log(
+    `\nthroughput ratio real / baseline: ${ratio.toFixed(2)}; without repeats: ${(uncached.max.requests.average / base.max.requests.average).toFixed(2)}  (target ≥ 0.80)`,
+  );
   console.log('The baseline runs the same SQL on every request; read-api answers repeated visitor pages from its answer cache');
   console.log('until the catalogue changes. "no repeats" sends every request to a different page, so each one runs its SQL.');
   console.log(`p99 at ${RATE}/s: ${mine.steady.latency.p99} ms  (target < 20 ms)`);
@@ -110,7 +127,7 @@ async function captureSql(url: string): Promise<Record<string, CapturedSql>> {
   const db = new Kysely<ReadModelTables>({ dialect: new PostgresDialect({ pool }), log: (event) => void logged.push(event.query) });
   const { app } = await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async () => undefined, appOrigins: [] });
   const waiter = await createPositionWaiter(db, url);
-  await app.register(async (scope) => readApi(scope, { db, waiter }));
+  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }) }));
   const captured: Record<string, CapturedSql> = {};
   for (const query of QUERIES) {
     logged = [];
@@ -128,7 +145,9 @@ async function captureSql(url: string): Promise<Record<string, CapturedSql>> {
 }
 
 function startServer(mode: 'real' | 'baseline', url: string, capturedFile?: string): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'server.ts'), mode, url, ...(capturedFile ? [capturedFile] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'server.ts'), mode, url, ...(capturedFile ? [capturedFile] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
@@ -142,7 +161,11 @@ function startServer(mode: 'real' | 'baseline', url: string, capturedFile?: stri
 /** Both servers must answer every benchmark URL alike, or the comparison means nothing. */
 async function sameAnswers(real: number, baseline: number) {
   for (const query of QUERIES.slice(0, 8)) {
-    const [mine, theirs] = await Promise.all([real, baseline].map((port) => fetch(`http://127.0.0.1:${port}${query}`).then(async (response) => [response.headers.get('x-total-count'), await response.text()])));
+    const [mine, theirs] = await Promise.all(
+      [real, baseline].map((port) =>
+        fetch(`http://127.0.0.1:${port}${query}`).then(async (response) => [response.headers.get('x-total-count'), await response.text()]),
+      ),
+    );
     if (JSON.stringify(mine) !== JSON.stringify(theirs)) throw new Error(`The servers answer ${query} differently`);
   }
 }

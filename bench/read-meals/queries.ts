@@ -12,18 +12,22 @@ const bands = [
   [0, 100],
 ] as const;
 
-export const QUERIES: string[] = [...new Set(Array.from({ length: 120 }, (_, index) => {
-  const [priceMin, priceMax] = bands[index % bands.length]!;
-  const params = new URLSearchParams({
-    search: searches[index % searches.length]!,
-    category: MEAL_CATEGORIES[index % MEAL_CATEGORIES.length]!,
-    priceMin: String(priceMin),
-    priceMax: String(priceMax),
-    skip: String((index % 4) * 9),
-    limit: '9',
-  });
-  return `/api/meals?${params}`;
-}))];
+export const QUERIES: string[] = [
+  ...new Set(
+    Array.from({ length: 120 }, (_, index) => {
+      const [priceMin, priceMax] = bands[index % bands.length]!;
+      const params = new URLSearchParams({
+        search: searches[index % searches.length]!,
+        category: MEAL_CATEGORIES[index % MEAL_CATEGORIES.length]!,
+        priceMin: String(priceMin),
+        priceMax: String(priceMax),
+        skip: String((index % 4) * 9),
+        limit: '9',
+      });
+      return `/api/meals?${params}`;
+    }),
+  ),
+];
 
 /**
  * The long tail: 20,000 distinct pages (the rotation above with every skip up to 2,000 results deep),

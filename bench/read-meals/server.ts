@@ -1,3 +1,4 @@
+import { createPostgresEventStore } from '@hostel/eventstore/postgres';
 /**
  * One server under test, in its own process so the load generator never shares its event loop.
  * `real`: read-api as production runs it (the shared server factory: helmet, CORS, zod, access
@@ -7,10 +8,11 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pino from 'pino';
-import type { ReadModelTables } from '@hostel/contracts';
 import { createDb, createPool } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
-import { createPositionWaiter, readApi, toMealDto } from '@hostel/read-api';
+import { createPositionWaiter, readApi } from '@hostel/read-api';
+import { toMealDto } from '@hostel/read-models/meal-catalog';
+import type { ReadModelTables } from '@hostel/read-models';
 
 export interface CapturedSql {
   rows: { sql: string; parameters: unknown[] };
@@ -26,7 +28,7 @@ async function real() {
   const db = createDb<ReadModelTables>(pool);
   const { app } = await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async () => undefined, appOrigins: [] });
   const waiter = await createPositionWaiter(db, databaseUrl!);
-  await app.register(async (scope) => readApi(scope, { db, waiter }));
+  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }) }));
   return app;
 }
 
@@ -47,4 +49,11 @@ const app = mode === 'real' ? await real() : await baseline();
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
-process.on('SIGTERM', () => void app.close().then(() => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

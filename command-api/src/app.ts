@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { EventStore } from '@hostel/eventstore';
 import { MAX_UPLOAD_BYTES } from '@hostel/contracts';
@@ -8,9 +9,13 @@ import type { Config } from '@hostel/platform/config';
 import { createAccessTokenSigner } from '@hostel/platform/tokens';
 import type { SigningJwk } from '@hostel/platform/tokens';
 import { identityRoutes } from './identity/routes';
-import type { LoginThrottle } from './identity/login-throttle';
+import { mailerFromConfig } from './identity/mailer';
+import type { SendMail } from './identity/mailer';
 import { oidcProvider } from './identity/oidc';
 import { createRefreshSessions } from './identity/refresh-sessions';
+import { createSignInLimits } from './identity/sign-in-limits';
+import { DEFAULT_RATE_LIMITS, limitCommandRoutes, NO_RATE_LIMITS, registerRateLimiting } from './limits/rate-limits';
+import type { RateLimits } from './limits/rate-limits';
 import { mealRoutes } from './meals/routes';
 import { mediaRoutes } from './media/routes';
 import { paymentRoutes } from './payments/routes';
@@ -25,7 +30,14 @@ export interface CommandApiDeps {
   db: Kysely<CommandTables>;
   config: Config;
   signingKey: SigningJwk;
-  throttle: LoginThrottle;
+  /** Rate-limit counters shared by every instance (REDIS_URL); in memory without it. */
+  redis?: Redis;
+  /** Limits other than the defaults (tests); RATE_LIMITS=off raises them all. */
+  limits?: Partial<RateLimits>;
+  /** Prefix of the rate-limit keys in Redis (tests give each product its own). */
+  limitsNamespace?: string;
+  /** Where verification and reset links go; by default SMTP when SMTP_URL is set, else standard output. */
+  sendMail?: SendMail;
 }
 
 /**
@@ -36,25 +48,35 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   const { config } = deps;
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } });
+  const limits: RateLimits = config.RATE_LIMITS === 'off' ? NO_RATE_LIMITS : { ...DEFAULT_RATE_LIMITS, ...deps.limits };
+  const limiter = await registerRateLimiting(app, {
+    limits,
+    ...(deps.redis ? { redis: deps.redis } : {}),
+    ...(deps.limitsNamespace ? { namespace: deps.limitsNamespace } : {}),
+  });
+  // Before any route: it limits the routes registered after it.
+  limitCommandRoutes(app, limiter);
   const oidc =
     config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? oidcProvider({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
       : undefined;
-  identityRoutes(app, {
+  // Each capability is an encapsulated plugin; access control and the limits above see every route.
+  await app.register(identityRoutes, {
     store: deps.store,
     sessions: createRefreshSessions(deps.db),
-    throttle: deps.throttle,
+    signInLimits: createSignInLimits(limiter),
     signAccessToken: await createAccessTokenSigner(deps.signingKey),
     signingKey: deps.signingKey,
     adminEmails: config.ADMIN_EMAILS,
-    appOrigins: (config.APP_ORIGIN ?? '').split(',').map((origin: string) => origin.trim()).filter(Boolean),
+    appOrigins: config.APP_ORIGIN,
     ...(oidc ? { oidc } : {}),
+    sendMail: deps.sendMail ?? mailerFromConfig(config),
   });
-  userRoutes(app, deps);
-  mediaRoutes(app, deps);
-  mealRoutes(app, deps);
-  reviewRoutes(app, deps);
-  paymentRoutes(app, deps);
-  upcomingRoutes(app, deps);
-  mealRequestRoutes(app, deps);
+  await app.register(userRoutes, deps);
+  await app.register(mediaRoutes, { db: deps.db, uploadQuota: { maxBytes: limits.uploadBytesPerUser.max, windowMs: limits.uploadBytesPerUser.windowMs } });
+  await app.register(mealRoutes, deps);
+  await app.register(reviewRoutes, deps);
+  await app.register(paymentRoutes, deps);
+  await app.register(upcomingRoutes, deps);
+  await app.register(mealRequestRoutes, deps);
 }

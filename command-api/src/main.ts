@@ -1,50 +1,50 @@
 /**
  * command-api as its own service (distributed deployment): DATABASE_URL for its tables (and the
- * events with EVENT_STORE=postgres), REDIS_URL for the shared sign-in throttle.
+ * events with EVENT_STORE=postgres), REDIS_URL for the rate limits and jobs shared by every instance.
+ * `node command-api/dist/main.js` once built (`npm run build`); configured by the environment only.
  */
-import { Redis } from 'ioredis';
-import pino from 'pino';
-import { migrateEventStore } from '@hostel/eventstore/postgres';
-import { readConfig } from '@hostel/platform/config';
-import { createDb, createPool, migrate } from '@hostel/platform/db';
-import { onShutdown, openEventStore } from '@hostel/platform/event-store';
+import { createMetrics } from '@hostel/platform/metrics';
+import { migrate } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
-import { createBullMqJobQueue } from '@hostel/messaging/job-queue';
+import { openInfrastructure } from '@hostel/platform/infrastructure';
+import { runService } from '@hostel/platform/service';
 import { createAccessTokenVerifier, publicJwks } from '@hostel/platform/tokens';
 import { commandApi } from './app';
-import { createMemoryLoginThrottle, createRedisLoginThrottle } from './identity/login-throttle';
 import { loadSigningKey } from './identity/signing-key';
+import { startImageSweeper } from './media/sweep-unused-images';
 import { commandApiMigrations } from './migrations';
-import { registerWorkers } from './workers';
 import type { CommandTables } from './migrations';
+import { startWorkers } from './workers';
 
-const config = readConfig();
-if (!config.DATABASE_URL) throw new Error('DATABASE_URL must be set');
-const log = pino({ level: config.LOG_LEVEL });
-const pool = createPool(config.DATABASE_URL);
-const db = createDb<CommandTables>(pool);
-await migrate(db, 'command_api', commandApiMigrations);
-if (config.EVENT_STORE === 'postgres') await migrateEventStore(pool);
-const store = await openEventStore(config, pool);
-const signingKey = await loadSigningKey(db, config.JWT_PRIVATE_JWK);
-const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
-const { app } = await createHttpServer({
-  logger: log,
-  verifyAccessToken: createAccessTokenVerifier(publicJwks(signingKey)),
-  appOrigins: (config.APP_ORIGIN ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
-  trustProxy: true,
-});
-app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
-await app.register(async (scope) => commandApi(scope, { store, db, config, signingKey, throttle: redis ? createRedisLoginThrottle(redis) : createMemoryLoginThrottle() }));
-// The workers run the commands the projector's policies queue (grant a paid badge, publish an upcoming meal).
-const jobs = redis ? createBullMqJobQueue({ connection: redis }) : undefined;
-if (jobs) registerWorkers(jobs, store);
-else log.warn('REDIS_URL is not set: the policy workers are off (paid badges and automatic publication wait for them)');
-await app.listen({ port: config.PORT, host: '0.0.0.0' });
-onShutdown(async () => {
-  await app.close();
-  await jobs?.close();
-  await store.close();
-  redis?.disconnect();
-  await pool.end();
+await runService('command-api', ['DATABASE_URL'], async ({ config, log }) => {
+  const metrics = createMetrics({ service: 'command-api', log, processMetrics: true });
+  const infrastructure = await openInfrastructure(config, { log, metrics });
+  const { store } = infrastructure;
+  const redis = infrastructure.requestRedis();
+  const db = infrastructure.db<CommandTables>();
+  await migrate(db, 'command_api', commandApiMigrations);
+  const signingKey = await loadSigningKey(db, config.JWT_PRIVATE_JWK);
+  const { app } = await createHttpServer({
+    logger: log,
+    verifyAccessToken: createAccessTokenVerifier(publicJwks(signingKey)),
+    appOrigins: config.APP_ORIGIN,
+    trustProxy: config.TRUST_PROXY,
+    allowStripe: Boolean(config.STRIPE_SECRET_KEY),
+    health: () => infrastructure.health(),
+    metrics,
+  });
+  await app.register(async (scope) => commandApi(scope, { store, db, config, signingKey, ...(redis ? { redis } : {}) }));
+  // The workers run the commands the projector's policies queue (grant a paid badge, publish an upcoming meal).
+  const jobs = await infrastructure.jobQueue();
+  await startWorkers(jobs, store, { log, metrics });
+  // Images no event refers to go after a day; with several instances, each sweeps (the work is idempotent).
+  const imageSweeper = startImageSweeper({ store, db, log });
+  await app.listen({ port: config.PORT, host: '0.0.0.0' });
+  return async () => {
+    await imageSweeper.stop();
+    // Stops taking connections and answers the requests in flight, then the jobs running finish.
+    await app.close();
+    await infrastructure.close();
+    metrics.close();
+  };
 });

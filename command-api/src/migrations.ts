@@ -5,34 +5,43 @@ import { sql } from 'kysely';
 export const commandApiMigrations: Record<string, Migration> = {
   '2026-11-21-auth-and-media': {
     async up(db: Kysely<any>) {
-      await db.schema
-        .createTable('auth_signing_keys')
-        .ifNotExists()
-        .addColumn('kid', 'text', (column) => column.primaryKey())
-        .addColumn('jwk', 'jsonb', (column) => column.notNull())
-        .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-        .execute();
-      await db.schema
-        .createTable('auth_refresh_tokens')
-        .ifNotExists()
-        .addColumn('token_hash', 'text', (column) => column.primaryKey())
-        .addColumn('user_id', 'text', (column) => column.notNull())
-        .addColumn('family_id', 'uuid', (column) => column.notNull())
-        .addColumn('expires_at', 'timestamptz', (column) => column.notNull())
-        .addColumn('revoked_at', 'timestamptz')
-        .execute();
-      await db.schema.createIndex('auth_refresh_tokens_family').ifNotExists().on('auth_refresh_tokens').column('family_id').execute();
-      await db.schema
-        .createTable('media')
-        .ifNotExists()
-        .addColumn('id', 'uuid', (column) => column.primaryKey())
-        .addColumn('content_type', 'text', (column) => column.notNull())
-        .addColumn('bytes', 'bytea', (column) => column.notNull())
-        .addColumn('width', 'integer', (column) => column.notNull())
-        .addColumn('height', 'integer', (column) => column.notNull())
-        .addColumn('uploaded_by', 'text', (column) => column.notNull())
-        .addColumn('created_at', 'timestamptz', (column) => column.notNull().defaultTo(sql`now()`))
-        .execute();
+      await sql`
+        create table if not exists auth_signing_keys (
+          kid text primary key,
+          jwk jsonb not null,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+      await sql`
+        create table if not exists auth_refresh_tokens (
+          token_hash text primary key,
+          user_id text not null,
+          family_id uuid not null,
+          expires_at timestamptz not null,
+          revoked_at timestamptz
+        )`.execute(db);
+      await sql`create index if not exists auth_refresh_tokens_family on auth_refresh_tokens (family_id)`.execute(db);
+      await sql`
+        create table if not exists media (
+          id uuid primary key,
+          content_type text not null,
+          bytes bytea not null,
+          width integer not null,
+          height integer not null,
+          uploaded_by text not null,
+          created_at timestamptz not null default now()
+        )`.execute(db);
+    },
+  },
+  '2026-11-23-media-retention': {
+    async up(db: Kysely<any>) {
+      // An image some event refers to is kept for good; one no event refers to goes after a grace period.
+      await sql`alter table media add column referenced boolean not null default false`.execute(db);
+      // Set when a command is about to refer to the image: the grace period starts again from there.
+      await sql`alter table media add column last_used_at timestamptz`.execute(db);
+      await sql`create index media_unreferenced on media (created_at) where referenced = false`.execute(db);
+      await sql`create index media_uploaded_by on media (uploaded_by, created_at)`.execute(db);
+      // How far the sweep has read the event log for references (a position, `<a>/<b>`).
+      await sql`create table media_sweep (name text primary key, position text not null)`.execute(db);
     },
   },
 };
@@ -41,5 +50,16 @@ export const commandApiMigrations: Record<string, Migration> = {
 export interface CommandTables {
   auth_signing_keys: { kid: string; jwk: unknown; created_at?: Date };
   auth_refresh_tokens: { token_hash: string; user_id: string; family_id: string; expires_at: Date; revoked_at: Date | null };
-  media: { id: string; content_type: string; bytes: Buffer; width: number; height: number; uploaded_by: string; created_at?: Date };
+  media: {
+    id: string;
+    content_type: string;
+    bytes: Buffer;
+    width: number;
+    height: number;
+    uploaded_by: string;
+    created_at?: Date;
+    referenced?: boolean;
+    last_used_at?: Date | null;
+  };
+  media_sweep: { name: string; position: string };
 }

@@ -3,11 +3,14 @@
 export const MEAL_CATEGORIES = ['Breakfast', 'Lunch', 'Dinner'] as const;
 export type MealCategory = (typeof MEAL_CATEGORIES)[number];
 
-export const ROLES = ['user', 'admin'] as const;
+/** `auditor`: reads the audit trail, changes nothing (every write answers 403). */
+export const ROLES = ['user', 'admin', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const BADGES = ['bronze', 'silver', 'gold', 'platinum'] as const;
 export type Badge = (typeof BADGES)[number];
+/** A badge's place in BADGES (none: -1): a purchase never lowers a member's badge; a better one answers for a lesser. */
+export const badgeRank = (badge: Badge | null | undefined): number => (badge ? BADGES.indexOf(badge) : -1);
 
 /** Membership plans: price in minor units (cents); each grants the badge of the same name. */
 export const MEMBERSHIP_PACKAGES = {

@@ -16,12 +16,41 @@ export const UserRegistered = z.object({
 export const UserPasswordSet = z.object({ userId: z.string(), passwordHash: z.string() });
 export const UserIdentityLinked = z.object({ userId: z.string(), issuer: z.string(), subject: z.string() });
 export const UserProfileUpdated = z.object({ userId: z.string(), name: z.string(), photo: z.string() });
-export const UserPromotedToAdmin = z.object({ userId: z.string() });
+/**
+ * An admin promoted the user (no `reason`: events before reasons were recorded, and every promotion by
+ * an admin), or the user proved they own an address listed in ADMIN_EMAILS ('verified-admin-email'), or
+ * the operator granted it from the machine ('granted-by-operator', `npm run admin -- grant`).
+ */
+export const UserPromotedToAdmin = z.object({
+  userId: z.string(),
+  reason: z.enum(['promoted-by-admin', 'verified-admin-email', 'granted-by-operator']).optional(),
+});
+/**
+ * An admin made the user an auditor: they read the audit trail and change nothing. `reason` is set
+ * only by the operator's grant from the machine (`npm run admin -- grant`); an admin's leaves it out.
+ */
+export const UserMadeAuditor = z.object({ userId: z.string(), reason: z.literal('granted-by-operator').optional() });
 /** A membership badge; `paymentId` names the payment that bought it (absent for badges granted otherwise). */
 export const UserBadgeGranted = z.object({ userId: z.string(), badge: z.enum(BADGES), paymentId: z.string().optional() });
+/**
+ * A single-use link was mailed: to verify the address, or to choose a new password. Only the token's
+ * SHA-256 is kept; `sentAt` and `expiresAt` are ISO times (the command's clock).
+ */
+const mailedLink = { userId: z.string(), tokenHash: z.string(), sentAt: z.string(), expiresAt: z.string() };
+export const UserEmailVerificationSent = z.object(mailedLink);
+export const UserPasswordResetSent = z.object(mailedLink);
+/** The user proved they own the address: a verification link, a password reset link, or a provider that vouches for it. */
+export const UserEmailVerified = z.object({ userId: z.string(), email: z.string(), via: z.enum(['verification-link', 'password-reset', 'identity-provider']) });
+/** A reset link was used (it and every other outstanding reset link stop working); the new hash follows in UserPasswordSet. */
+export const UserPasswordReset = z.object({ userId: z.string(), tokenHash: z.string() });
+/**
+ * The password nobody had proved the mailbox for is dropped: the address's owner arrived through a provider
+ * that vouches for it, so whoever registered it first (perhaps not them) must not keep a way in.
+ */
+export const UserPasswordCleared = z.object({ userId: z.string() });
 
-/** What a dish is, whether it is listed or still on the vote. */
-const dishFields = {
+/** What a dish is, whether it is listed or still on the vote: in events, and in the answers that show it. */
+export const dishShape = {
   title: z.string(),
   category: z.enum(MEAL_CATEGORIES),
   image: z.string(),
@@ -30,9 +59,15 @@ const dishFields = {
   price: z.number(),
   distributorName: z.string(),
 };
-const mealFields = { ...dishFields, rating: z.number() };
+const mealFields = { ...dishShape, rating: z.number() };
 /** `likedBy`: the likes a published upcoming meal brings with it (absent for meals added directly). */
-export const MealAdded = z.object({ mealId: z.string(), ...mealFields, distributorEmail: z.string(), postTime: z.string(), likedBy: z.array(z.string()).optional() });
+export const MealAdded = z.object({
+  mealId: z.string(),
+  ...mealFields,
+  distributorEmail: z.string(),
+  postTime: z.string(),
+  likedBy: z.array(z.string()).optional(),
+});
 /** Only the fields that changed; likes and review counts are never among them. */
 export const MealEdited = z.object({ mealId: z.string(), changes: z.object(mealFields).partial() });
 export const MealDeleted = z.object({ mealId: z.string() });
@@ -49,7 +84,7 @@ export const ReviewAdded = z.object({
   createdAt: z.string(),
 });
 export const ReviewDeleted = z.object({ reviewId: z.string(), mealId: z.string() });
-const upcomingFields = { ...dishFields, distributorEmail: z.string() };
+const upcomingFields = { ...dishShape, distributorEmail: z.string() };
 export const UpcomingMealAdded = z.object({ upcomingId: z.string(), ...upcomingFields, addedAt: z.string() });
 /** `likes`: the count after this like. */
 export const UpcomingMealLiked = z.object({ upcomingId: z.string(), userId: z.string(), likes: z.number().int() });
@@ -90,13 +125,23 @@ export const PaymentSucceeded = z.object({
   paidAt: z.string(),
 });
 
+/** Someone exported part of the audit trail: who (the actor), in which format, with which filter. The trail audits its readers. */
+export const AuditExported = z.object({ exportId: z.string(), format: z.enum(['ndjson', 'csv']), filter: z.record(z.string(), z.string()) });
+
 export const eventSchemas = {
+  AuditExported,
   UserRegistered,
   UserPasswordSet,
   UserIdentityLinked,
   UserProfileUpdated,
   UserPromotedToAdmin,
+  UserMadeAuditor,
   UserBadgeGranted,
+  UserEmailVerificationSent,
+  UserEmailVerified,
+  UserPasswordResetSent,
+  UserPasswordReset,
+  UserPasswordCleared,
   MealAdded,
   MealEdited,
   MealDeleted,
@@ -132,6 +177,6 @@ export const EventMetadata = z.object({
 export type EventMetadata = z.infer<typeof EventMetadata>;
 
 /** Stream categories we own; subscriptions are filtered to these. */
-export const STREAM_CATEGORIES = ['user', 'meal', 'upcoming', 'request', 'payment', 'review'] as const;
+export const STREAM_CATEGORIES = ['user', 'meal', 'like', 'upcoming', 'request', 'payment', 'review', 'export'] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 export const streamName = (category: StreamCategory, id: string) => `${category}-${id}`;

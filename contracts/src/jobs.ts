@@ -13,8 +13,15 @@ export const JOBS = {
   /** A membership was paid for: grant its badge. */
   grantBadge: 'grant-badge',
 } as const;
-export const UpcomingJob = z.object({ upcomingId: z.string() });
-export const GrantBadgeJob = z.object({ paymentId: z.string(), userId: z.string(), badge: z.enum(BADGES) });
+/**
+ * Why a job runs: the correlation id of the request that started it all, and the id of the event
+ * that triggered it. The command the job runs carries both into its events' metadata, so one request
+ * can be followed across streams (a like → the threshold → the publication → the catalogue entry).
+ */
+export const JobTrace = z.object({ correlationId: z.string(), causationId: z.string() });
+export type JobTrace = z.infer<typeof JobTrace>;
+export const UpcomingJob = z.object({ upcomingId: z.string(), trace: JobTrace.optional() });
+export const GrantBadgeJob = z.object({ paymentId: z.string(), userId: z.string(), badge: z.enum(BADGES), trace: JobTrace.optional() });
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 /** The data each queue's jobs carry: policies build it, the worker parses it. */
 export const jobData = {

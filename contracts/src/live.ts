@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { text } from './text';
+
 /** Socket.io rooms and messages. A push is a signal to refetch or patch the TanStack Query cache. */
 export const rooms = {
   user: (userId: string) => `user:${userId}`,
@@ -7,6 +10,8 @@ export const rooms = {
   catalog: 'meals',
   adminRequests: 'admin:requests',
   adminUsers: 'admin:users',
+  /** Admins and auditors: each event as it lands (the audit's live tail). */
+  audit: 'audit',
 } as const;
 
 export interface LiveMessages {
@@ -19,17 +24,35 @@ export interface LiveMessages {
    */
   changed: { resource: string; id?: string; position?: string };
   /**
-   * New like counts by id, for a resource whose cached items carry `likes` (upcoming meals): the
-   * client writes them into its cache instead of refetching, so a stream of likes costs watchers no
-   * requests. Merged like `changed` (the latest count of each id).
+   * New counts by id, for a resource whose cached items carry them (a meal's likes and reviews, an
+   * upcoming meal's likes): the client writes them into its cache instead of refetching, so a stream
+   * of likes costs watchers no requests. Merged like `changed` (the latest counts of each id).
    */
-  likes: { resource: string; likes: Record<string, number>; position?: string };
+  counts: { resource: string; counts: Record<string, LiveCounts>; position?: string };
+}
+
+/** What a `counts` push may say about one item: its likes, its reviews. */
+export interface LiveCounts {
+  likes?: number;
+  reviews?: number;
 }
 export type LiveEvent = keyof LiveMessages;
 
 /**
- * A room's changes (and like counts) to one resource are pushed at most once per this window: the first at once, the
+ * A room's changes (and counts) to one resource are pushed at most once per this window: the first at once, the
  * rest of a burst together at the window's end. 100 likes a second to 500 watchers are then about
  * 20 frames a second per socket instead of 100, for at most this much added latency.
  */
 export const LIVE_COALESCE_MS = 50;
+
+/**
+ * What a client may send: `subscribe` / `unsubscribe` with a room name, and an optional
+ * acknowledgement callback answered {@link RoomAnswer}. Anything else is refused in the answer.
+ */
+export const RoomRequest = text('Room', { error: 'Name the room to join: a text such as "upcoming"' })
+  .min(1, 'Name the room to join')
+  .max(200, 'The room name is too long');
+
+/** Answer to a `subscribe` or `unsubscribe` message. */
+export const RoomAnswer = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]);
+export type RoomAnswer = z.infer<typeof RoomAnswer>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { ALL_MEALS_PAGE_SIZE, MEAL_CATEGORIES } from './constants';
+import { ALL_MEALS_PAGE_SIZE, DASHBOARD_PAGE_SIZE, MEAL_CATEGORIES } from './constants';
+import { dishShape } from './events';
+import { longText, paging, queryNumber, text } from './text';
 
 /** What a form says when a dish's field is missing: the Add Meal and Add Upcoming Meal forms word it differently. */
 export interface DishTexts {
@@ -14,22 +16,35 @@ export interface DishTexts {
 /**
  * The fields describing a dish, validated with a form's own texts. Ingredients arrive as an array or as
  * comma-separated text and are kept as a trimmed array; an image is a URL of our own media endpoint.
+ * The price is a JSON number, as the forms send it: never null, a boolean or '' (z.coerce made those 0 or 1).
  */
 export function dishFields(texts: DishTexts) {
   return {
-    title: z.string({ error: texts.title }).trim().min(1, texts.title).max(200, 'Title is too long'),
+    title: text('Title', { error: texts.title }).trim().min(1, texts.title).max(200, 'Title is too long'),
     category: z.enum(MEAL_CATEGORIES, { error: texts.category }),
-    image: z.string({ error: texts.image }).trim().regex(/^\/api\/media\/[0-9a-f-]{36}$/, texts.image),
+    image: text('Image', { error: texts.image })
+      .trim()
+      .regex(/^\/api\/media\/[0-9a-f-]{36}$/, texts.image),
     ingredients: z
-      .union([z.array(z.string().max(200, 'An ingredient is too long')).max(100, 'Too many ingredients'), z.string().max(5000, 'Ingredients are too long')], {
-        error: texts.ingredients,
-      })
+      .union(
+        [
+          z.array(text('Ingredients').max(200, 'An ingredient is too long')).max(100, 'Too many ingredients'),
+          text('Ingredients').max(5000, 'Ingredients are too long'),
+        ],
+        {
+          // The branch the input's type chose says what is wrong with it (a control character, say); a wrong type is 'required'.
+          error: (issue) => {
+            if (issue.code !== 'invalid_union') return undefined;
+            const chosen = issue.errors[Array.isArray(issue.input) ? 0 : typeof issue.input === 'string' ? 1 : -1]?.[0];
+            return chosen && chosen.code !== 'invalid_type' ? chosen.message : texts.ingredients;
+          },
+        },
+      )
       .transform((value) => (typeof value === 'string' ? value.split(',') : value).map((item) => item.trim()).filter(Boolean))
       .refine((list) => list.length > 0, texts.ingredients),
-    description: z.string({ error: texts.description }).trim().min(1, texts.description).max(5000, 'Description is too long'),
-    price: z.coerce
+    description: longText('Description', { error: texts.description }).trim().min(1, texts.description).max(5000, 'Description is too long'),
+    price: z
       .number({ error: texts.price })
-      .refine(Number.isFinite, texts.price)
       .min(0, 'Price must be positive')
       .max(100_000, 'Price is too high')
       .transform((value) => Math.round(value * 100) / 100),
@@ -44,8 +59,11 @@ const { title, category, image, ingredients, description, price } = dishFields({
   description: 'Description is required',
   price: 'Price is required',
 });
-const rating = z.coerce.number({ error: 'Rating is required' }).min(0, 'Rating must be between 0 and 10').max(10, 'Rating must be between 0 and 10');
-const distributorName = z.string({ error: 'Distributor name is required' }).trim().min(1, 'Distributor name is required').max(100, 'Distributor name is too long');
+const rating = z.number({ error: 'Rating is required' }).min(0, 'Rating must be between 0 and 10').max(10, 'Rating must be between 0 and 10');
+const distributorName = text('Distributor name', { error: 'Distributor name is required' })
+  .trim()
+  .min(1, 'Distributor name is required')
+  .max(100, 'Distributor name is too long');
 
 /** `POST /api/meals`. The server sets postTime, distributor, rating and counts (the spec's client sends them; they are ignored). */
 export const AddMealBody = z.object({ title, category, image, ingredients, description, price });
@@ -66,18 +84,20 @@ export type PatchMealBody = z.infer<typeof PatchMealBody>;
 
 export const AddReviewBody = z.object({
   mealId: z.uuid({ error: 'Meal ID not found.' }),
-  review: z.string({ error: 'Please enter a review before submitting.' }).trim().min(1, 'Please enter a review before submitting.').max(2000, 'Review is too long'),
+  review: longText('Review', { error: 'Please enter a review before submitting.' })
+    .trim()
+    .min(1, 'Please enter a review before submitting.')
+    .max(2000, 'Review is too long'),
 });
 export type AddReviewBody = z.infer<typeof AddReviewBody>;
 
 export const MealsQuery = z.object({
   category: z.enum([...MEAL_CATEGORIES, 'All']).optional(),
-  search: z.string().trim().max(200).optional(),
-  priceMin: z.coerce.number().min(0).max(100_000).optional(),
-  priceMax: z.coerce.number().min(0).max(100_000).optional(),
-  distributorEmail: z.string().trim().toLowerCase().max(254).optional(),
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(ALL_MEALS_PAGE_SIZE),
+  search: text('search').trim().max(200, 'search is too long').optional(),
+  priceMin: queryNumber('priceMin').pipe(z.number().max(100_000, 'priceMin is too large')).optional(),
+  priceMax: queryNumber('priceMax').pipe(z.number().max(100_000, 'priceMax is too large')).optional(),
+  distributorEmail: text('distributorEmail').trim().toLowerCase().max(254, 'distributorEmail is too long').optional(),
+  ...paging(ALL_MEALS_PAGE_SIZE),
   sort: z.enum(['likes', 'reviews_count']).optional(),
 });
 export type MealsQuery = z.infer<typeof MealsQuery>;
@@ -85,14 +105,8 @@ export type MealsQuery = z.infer<typeof MealsQuery>;
 /** A meal as every screen reads it (SPEC section 3): both spellings of the review count. */
 export const MealDto = z.object({
   _id: z.string(),
-  title: z.string(),
-  category: z.enum(MEAL_CATEGORIES),
-  image: z.string(),
-  ingredients: z.array(z.string()),
-  description: z.string(),
-  price: z.number(),
+  ...dishShape,
   postTime: z.string(),
-  distributorName: z.string(),
   distributorEmail: z.string(),
   rating: z.number(),
   likes: z.number(),
@@ -102,6 +116,19 @@ export const MealDto = z.object({
   likedByMe: z.boolean(),
 });
 export type MealDto = z.infer<typeof MealDto>;
+
+/**
+ * `GET /api/reviews/{mealId}`: a meal's reviews ({@link MealReviewDto}), up to 100 at once unless a page
+ * is asked for. Public: a reviewer's email goes only to admins and to the reviewer.
+ */
+export const MealReviewsParams = z.object({ mealId: z.uuid('Meal not found') });
+export const MealReviewsQuery = z.object(paging(100));
+
+/** `GET /api/reviews`: one author's reviews (`userEmail`), or everyone's for an admin. */
+export const ReviewsQuery = z.object({
+  userEmail: text('userEmail').trim().toLowerCase().max(254, 'userEmail is too long').optional(),
+  ...paging(DASHBOARD_PAGE_SIZE),
+});
 
 export const ReviewDto = z.object({
   _id: z.string(),
@@ -117,3 +144,18 @@ export const ReviewDto = z.object({
   mealReviewCount: z.number(),
 });
 export type ReviewDto = z.infer<typeof ReviewDto>;
+
+/** A review on a meal's page: `userEmail` only for an admin and for the review's own author, never a visitor. */
+export const MealReviewDto = ReviewDto.extend({ userEmail: z.string().optional() });
+export type MealReviewDto = z.infer<typeof MealReviewDto>;
+
+/** `PATCH /api/meals/{id}/like`: whether this call added the like (false: it was there already). */
+export const MealLikeAnswer = z.object({ liked: z.boolean(), message: z.string(), position: z.string().optional() });
+export type MealLikeAnswer = z.infer<typeof MealLikeAnswer>;
+
+/** `POST /api/uploads` (201): where the cleaned image is served from, for a meal's or a profile's `image`/`photo`. */
+export const UploadAnswer = z.object({ url: z.string() });
+export type UploadAnswer = z.infer<typeof UploadAnswer>;
+
+/** `GET /api/media/{id}`: the image itself (WebP, JPEG or PNG bytes), cached for good. */
+export const ImageBytes = z.unknown().describe('The image bytes');

@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { BADGES, MEMBERSHIP_PACKAGES } from './constants';
+import { BADGES, DASHBOARD_PAGE_SIZE, MEMBERSHIP_PACKAGES } from './constants';
+import { paging, text } from './text';
 
 /**
  * Memberships and card payments: the HTTP contract.
  *
- * - `POST /payment` (signed in; body {@link PaymentBody}) → 200 {@link PaymentPaidAnswer},
- *   202 {@link PaymentPendingAnswer} (Stripe mode) or 200 {@link PaymentRequiresActionAnswer} (Stripe, 3-D Secure).
+ * - `POST /payment` (signed in; body {@link PaymentBody}, headers {@link PaymentHeaders}) → 200
+ *   {@link PaymentPaidAnswer} once the badge has landed, 202 {@link PaymentPendingAnswer} when it has
+ *   not within the wait, or 200 {@link PaymentRequiresActionAnswer} (Stripe, 3-D Secure).
  *   Errors, always `{message}`: 400 'Invalid Package' (unknown or wrongly-cased package), 400
  *   'Card information is incomplete' (no token), 400 for a token the provider does not know (sandbox: a
  *   non-test token; Stripe: its message), 401 signed out, 402 declined with the provider's message
@@ -29,6 +31,12 @@ export const PAYMENT_CURRENCY = 'usd';
 /** '$19' for 1900 minor units; cents only when there are any. */
 export const displayPrice = (minorUnits: number) => `$${minorUnits % 100 === 0 ? minorUnits / 100 : (minorUnits / 100).toFixed(2)}`;
 
+/** What buying a package records besides who and how: its name, the badge it grants and its price, from the catalogue only. */
+export function membershipCharge(name: PackageName) {
+  const plan = MEMBERSHIP_PACKAGES[name];
+  return { package: name, badge: plan.badge, amount: plan.price, currency: PAYMENT_CURRENCY, price: displayPrice(plan.price) };
+}
+
 /**
  * `POST /payment`. Only the package's name and the card provider's token count: the price, amount and
  * badge come from MEMBERSHIP_PACKAGES on the server. The spec's client also sends email, badge and
@@ -41,9 +49,24 @@ export const PaymentBody = z.object({
    * Stripe mode: the ConfirmationToken id (`ctoken_…`) from the Payment Element. Sandbox: one of
    * {@link SANDBOX_TOKENS}; the browser turns Stripe's test card numbers into them, so no card number is ever sent.
    */
-  stripeToken: z.string({ error: 'Card information is incomplete' }).trim().min(1, 'Card information is incomplete').max(255, 'Card information is incomplete'),
+  stripeToken: text('Card information', { error: 'Card information is incomplete' })
+    .trim()
+    .min(1, 'Card information is incomplete')
+    .max(255, 'Card information is incomplete'),
 });
 export type PaymentBody = z.infer<typeof PaymentBody>;
+
+/**
+ * `POST /payment` headers: `Idempotency-Key`, one fresh value (a uuid) per purchase attempt, sent
+ * again unchanged when the attempt is retried. The same key answers the first attempt's outcome and
+ * records nothing new; used for another package it answers 409.
+ */
+export const PaymentHeaders = z.object({
+  'idempotency-key': text('Idempotency-Key', { error: 'Idempotency-Key header is required: one value per payment attempt' })
+    .trim()
+    .min(8, 'Idempotency-Key must be 8 to 255 characters')
+    .max(255, 'Idempotency-Key must be 8 to 255 characters'),
+});
 
 /**
  * 200: paid, recorded, and the badge granted. `badge` is the badge the member now holds (a lesser
@@ -52,12 +75,17 @@ export type PaymentBody = z.infer<typeof PaymentBody>;
  */
 export const PaymentPaidAnswer = z.object({ message: z.string(), badge: z.enum(BADGES), position: z.string().optional() });
 /**
- * 202 (Stripe mode): Stripe took the payment but its signed confirmation (the webhook) has not
- * arrived yet. The badge follows with it: watch `changed {resource: 'user'}` in the member's room.
+ * 202: the payment is taken but its badge has not landed within the answer's wait (Stripe: its
+ * signed webhook has not arrived yet; sandbox: the grant is still queued). The badge follows: watch
+ * `changed {resource: 'user'}` in the member's room. `position` (when the payment is recorded) is
+ * the payment's, for `X-Min-Position` on the next reads.
  */
-export const PaymentPendingAnswer = z.object({ message: z.string(), pending: z.literal(true) });
+export const PaymentPendingAnswer = z.object({ message: z.string(), status: z.literal('pending'), position: z.string().optional() });
 /** 200 (Stripe mode): 3-D Secure. Finish in the browser with `stripe.handleNextAction({clientSecret})`; the webhook then fulfils. */
 export const PaymentRequiresActionAnswer = z.object({ requiresAction: z.literal(true), clientSecret: z.string() });
+
+/** `POST /api/webhooks/stripe`: received, and whether it fulfilled a payment (only a matching success does). */
+export const StripeWebhookAnswer = z.object({ received: z.literal(true), fulfilled: z.boolean().optional() });
 
 /** Every answer of `POST /payment` but errors. */
 export const PaymentAnswer = z.union([PaymentPaidAnswer, PaymentPendingAnswer, PaymentRequiresActionAnswer]);
@@ -74,6 +102,12 @@ export const SANDBOX_TOKENS = {
   pm_card_visa: 'succeeds',
   tok_chargeDeclined: 'declined',
 } as const;
+
+/** `GET /payments`: whose history (required), a page of it. */
+export const PaymentsQuery = z.object({
+  email: text('email', { error: 'Whose payments? Add ?email=' }).trim().toLowerCase().min(1, 'Whose payments? Add ?email=').max(254, 'email is too long'),
+  ...paging(DASHBOARD_PAGE_SIZE),
+});
 
 /** A row of Payment History (`GET /payments`). */
 export const PaymentDto = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BADGES, DASHBOARD_PAGE_SIZE } from './constants';
+import { paging, text } from './text';
 
 /**
  * Meal requests. Pending when asked for; the admin's serve makes it Delivered. 'Approved' is a
@@ -18,7 +19,7 @@ const REQUEST_ID = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function requesterOf(requestId: string): string | undefined {
   return REQUEST_ID.exec(requestId)?.[1];
 }
-export const MealRequestIdParam = z.object({ id: z.string().regex(REQUEST_ID, 'Request not found') });
+export const MealRequestIdParam = z.object({ id: text('Request id').regex(REQUEST_ID, 'Request not found') });
 
 /**
  * `POST /api/mealRequests`. The spec's client also sends userName, userEmail, mealTitle,
@@ -28,20 +29,15 @@ export const MealRequestIdParam = z.object({ id: z.string().regex(REQUEST_ID, 'R
 export const RequestMealBody = z.object({ mealId: z.uuid({ error: 'Meal not found' }) });
 export type RequestMealBody = z.infer<typeof RequestMealBody>;
 
-const paging = {
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(DASHBOARD_PAGE_SIZE),
-};
-
 /** `GET /api/mealRequests`: one student's requests (their own, or anyone's for an admin), optionally for one meal. */
 export const MyMealRequestsQuery = z.object({
-  userEmail: z.string({ error: 'userEmail is required' }).trim().toLowerCase().min(1, 'userEmail is required').max(254),
+  userEmail: text('userEmail', { error: 'userEmail is required' }).trim().toLowerCase().min(1, 'userEmail is required').max(254, 'userEmail is too long'),
   mealId: z.uuid({ error: 'Meal not found' }).optional(),
-  ...paging,
+  ...paging(DASHBOARD_PAGE_SIZE),
 });
 
 /** `GET /api/requestedMeals/admin`: every request, newest first, matching the search in the user's email or name. */
-export const AdminMealRequestsQuery = z.object({ search: z.string().trim().max(100).optional(), ...paging });
+export const AdminMealRequestsQuery = z.object({ search: text('search').trim().max(100, 'search is too long').optional(), ...paging(DASHBOARD_PAGE_SIZE) });
 
 /** A request as My Requested Meals, the meal page and Serve Meals read it, with its meal's current counts. */
 export const MealRequestDto = z.object({
@@ -60,5 +56,10 @@ export const MealRequestDto = z.object({
 export type MealRequestDto = z.infer<typeof MealRequestDto>;
 
 /** The answer of the three request commands. */
-export const MealRequestAnswer = z.object({ _id: z.string().optional(), message: z.string(), status: z.enum(MEAL_REQUEST_STATUSES).optional(), position: z.string().optional() });
+export const MealRequestAnswer = z.object({
+  _id: z.string().optional(),
+  message: z.string(),
+  status: z.enum(MEAL_REQUEST_STATUSES).optional(),
+  position: z.string().optional(),
+});
 export type MealRequestAnswer = z.infer<typeof MealRequestAnswer>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MEAL_CATEGORIES } from './constants';
+import { dishShape } from './events';
 import { dishFields } from './meals';
+import { paging } from './text';
 
 /**
  * `POST /api/upcomingMeals` (admin), with the Add Upcoming Meal form's texts. Ingredients come as an
@@ -21,8 +22,7 @@ export type AddUpcomingMealBody = z.infer<typeof AddUpcomingMealBody>;
 
 export const UpcomingMealsQuery = z.object({
   sort: z.enum(['likes']).optional(),
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(100),
+  ...paging(100),
 });
 
 /**
@@ -31,13 +31,7 @@ export const UpcomingMealsQuery = z.object({
  */
 export const UpcomingMealDto = z.object({
   _id: z.string(),
-  title: z.string(),
-  category: z.enum(MEAL_CATEGORIES),
-  image: z.string(),
-  ingredients: z.array(z.string()),
-  description: z.string(),
-  price: z.number(),
-  distributorName: z.string(),
+  ...dishShape,
   distributorEmail: z.string(),
   date: z.string(),
   likes: z.number(),

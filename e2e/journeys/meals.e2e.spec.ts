@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminApi, closeDialog, DEMO_ADMIN, expectAccessible, login, register, uniqueEmail } from '../support/fixtures';
 
-test('a student browses by category, opens a meal, likes and reviews it; others see it live, and the admin\'s edit too', async ({ browser, request }) => {
+test("a student browses by category, opens a meal, likes and reviews it; others see it live, and the admin's edit too", async ({ browser, request }) => {
   const title = `Journey Dal ${Date.now().toString(36)}`;
   const mealId = await adminApi(request).then((admin) => admin.addMeal({ title, category: 'Dinner' }));
 
@@ -25,10 +25,16 @@ test('a student browses by category, opens a meal, likes and reviews it; others 
   await watcher.goto(`/meal/${mealId}`);
   await expect(watcher.getByRole('button', { name: /^Like 0 likes$/ })).toBeVisible();
   await expectAccessible(watcher);
+  // The new counts come in the push itself: the watcher never asks for the meal again.
+  const mealRefetches: string[] = [];
+  watcher.on('request', (sent) => {
+    if (new URL(sent.url()).pathname === `/api/meals/${mealId}`) mealRefetches.push(sent.url());
+  });
 
   await student.getByRole('button', { name: /^Like 0 likes$/ }).click();
   await expect(student.getByRole('button', { name: /^Liked 1 like$/ })).toBeDisabled();
   await expect(watcher.getByRole('button', { name: /^Like 1 like$/ })).toBeVisible();
+  expect(mealRefetches).toEqual([]);
 
   // A blank review is refused before it is sent; a real one raises the count, for everyone.
   await student.getByRole('button', { name: 'Add Review' }).click();
@@ -84,7 +90,10 @@ test('Explore All Meals filters, searches, and loads the next page as the reader
   await page.getByLabel('Price').selectOption({ label: '$0-$10' });
   await expect(page).toHaveURL(/price=0-10/);
   await expect(meals.first()).toBeVisible();
-  for (const price of await page.getByRole('list', { name: 'Meals' }).getByText(/^\$\d+\.\d\d$/).allTextContents()) {
+  for (const price of await page
+    .getByRole('list', { name: 'Meals' })
+    .getByText(/^\$\d+\.\d\d$/)
+    .allTextContents()) {
     expect(Number(price.slice(1))).toBeLessThanOrEqual(10);
   }
 });

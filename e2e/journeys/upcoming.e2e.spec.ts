@@ -38,7 +38,10 @@ test('two people watch an upcoming meal: likes move live, and the 10th like publ
   await tenth.getByRole('button', { name: 'Pay Now' }).click();
   await closeDialog(tenth, 'Payment Successful!');
   await tenth.goto('/UpcomingMeals');
-  await tenth.getByRole('article', { name: title }).getByRole('button', { name: /^Like 9 likes$/ }).click();
+  await tenth
+    .getByRole('article', { name: title })
+    .getByRole('button', { name: /^Like 9 likes$/ })
+    .click();
   await expect(tenth.getByRole('dialog', { name: 'Published!' })).toContainText('This meal reached 10 likes and has been published.');
   await closeDialog(tenth, 'Published!');
   await expect(tenth.getByRole('article', { name: title })).toHaveCount(0);
@@ -64,7 +67,8 @@ test('an admin adds an upcoming meal through the form and publishes it early', a
   await page.getByRole('button', { name: 'Add Upcoming Meal' }).click();
   const form = page.getByRole('form', { name: 'Add Upcoming Meal' });
   await form.getByRole('button', { name: 'Add Upcoming Meal' }).click();
-  for (const text of ['Title required', 'Category required', 'Ingredients required', 'Description required', 'Price required']) await expect(form.getByText(text)).toBeVisible();
+  for (const text of ['Title required', 'Category required', 'Ingredients required', 'Description required', 'Price required'])
+    await expect(form.getByText(text)).toBeVisible();
   await expectAccessible(page);
 
   const title = `Admin Pick ${Date.now().toString(36)}`;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
@@ -14,7 +15,10 @@ export async function closeDialog(page: Page, title: string | RegExp) {
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
   // Success dialogs close by themselves; closing explicitly keeps the journey fast either way.
-  await dialog.getByRole('button', { name: 'OK' }).click().catch(() => undefined);
+  await dialog
+    .getByRole('button', { name: 'OK' })
+    .click()
+    .catch(() => undefined);
   await expect(dialog).toBeHidden();
 }
 
@@ -75,16 +79,26 @@ export async function adminApi(request: APIRequestContext) {
       expect(added.status()).toBe(201);
       return ((await added.json()) as { _id: string })._id;
     },
+    async editMeal(id: string, changes: Record<string, unknown>) {
+      const edited = await request.patch(`/api/meals/${id}`, { headers, data: changes });
+      expect(edited.status()).toBe(200);
+    },
   };
 }
 
 /** A student who bought Silver in test mode, over HTTP (for arranging likes a journey starts from). */
 export async function silverMemberApi(request: APIRequestContext, name: string) {
-  const registered = await request.post('/api/auth/register', { data: { name, email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')), password: 'journey-pass-1' } });
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, '-'));
+  const registered = await request.post('/api/auth/register', { data: { name, email, password: 'journey-pass-1' } });
   expect(registered.status()).toBe(201);
   const headers = { authorization: `Bearer ${((await registered.json()) as { token: string }).token}` };
-  expect((await request.post('/payment', { headers, data: { package: 'Silver', stripeToken: 'tok_visa' } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/payment', { headers: { ...headers, 'idempotency-key': randomUUID() }, data: { package: 'Silver', stripeToken: 'tok_visa' } })
+    ).status(),
+  ).toBe(200);
   return {
+    email,
     async like(upcomingId: string) {
       const liked = await request.patch(`/api/upcomingMeals/${upcomingId}/like`, { headers });
       expect(liked.status()).toBe(200);

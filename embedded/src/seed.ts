@@ -1,19 +1,20 @@
+import { hashPassword, newMailedLink, openMailedLink, storeImage, VERIFICATION_LINK_TTL_MS } from '@hostel/command-api';
 import {
+  DomainError,
   handleCommand,
-  hashPassword,
+  likeMeal,
   mealDecider,
   mealRequestsDecider,
   mealRequestsStream,
   mealStream,
   reviewDecider,
   reviewStream,
-  storeImage,
   upcomingDecider,
   upcomingStream,
   userDecider,
   userIdForEmail,
   userStream,
-} from '@hostel/command-api';
+} from '@hostel/domain';
 import type { CommandTables } from '@hostel/command-api';
 import { mealRequestId } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
@@ -45,17 +46,57 @@ const HOUR_MS = 3_600_000;
 export async function seedDemoData({ store, commandDb }: { store: EventStore; commandDb: Kysely<CommandTables> }): Promise<void> {
   const exists = async (stream: string) => (await store.readStream(stream)).length > 0;
 
-  const people = [...DEMO_ACCOUNTS.map((account) => ({ ...account, isAdmin: account.role === 'admin' })), ...DEMO_STUDENTS.map((student) => ({ ...student, isAdmin: false }))];
+  const people = [
+    ...DEMO_ACCOUNTS.map((account) => ({ ...account, isAdmin: account.role === 'admin' })),
+    ...DEMO_STUDENTS.map((student) => ({ ...student, isAdmin: false })),
+  ];
   for (const person of people) {
     const userId = userIdForEmail(person.email);
-    if (await exists(userStream(userId))) continue;
+    // Demo addresses are ours: each account is registered, then its verification link followed, as a newcomer would.
+    const { token, link } = newMailedLink(userId, VERIFICATION_LINK_TTL_MS, new Date());
+    if (await exists(userStream(userId))) {
+      // Seeded before addresses were verified (an older DATA_DIR): follow a fresh link now. Verified already, or a
+      // link asked for in the last minute: nothing to do.
+      const sent = await handleCommand(store, userStream(userId), userDecider, { type: 'SendVerificationLink', userId, link }, system()).catch(
+        (error: unknown) => {
+          if (error instanceof DomainError && (error.kind === 'conflict' || error.kind === 'rate_limited')) return undefined;
+          throw error;
+        },
+      );
+      if (sent)
+        await handleCommand(
+          store,
+          userStream(userId),
+          userDecider,
+          { type: 'VerifyEmail', userId, tokenHash: openMailedLink(token).tokenHash, now: new Date().toISOString(), adminEmails: [] },
+          system(),
+        );
+      continue;
+    }
     await handleCommand(
       store,
       userStream(userId),
       userDecider,
-      { type: 'RegisterWithPassword', userId, name: person.name, email: person.email, photo: '', passwordHash: await hashPassword(person.password), isAdminEmail: person.isAdmin },
+      {
+        type: 'RegisterWithPassword',
+        userId,
+        name: person.name,
+        email: person.email,
+        photo: '',
+        passwordHash: await hashPassword(person.password),
+        verificationLink: link,
+      },
       system(),
     );
+    const { tokenHash } = openMailedLink(token);
+    await handleCommand(
+      store,
+      userStream(userId),
+      userDecider,
+      { type: 'VerifyEmail', userId, tokenHash, now: new Date().toISOString(), adminEmails: [] },
+      system(),
+    );
+    if (person.isAdmin) await handleCommand(store, userStream(userId), userDecider, { type: 'PromoteToAdmin', userId, actorRole: 'admin' }, system());
   }
 
   const admin = DEMO_ACCOUNTS[0];
@@ -65,7 +106,9 @@ export async function seedDemoData({ store, commandDb }: { store: EventStore; co
     if (!(await exists(mealStream(demoId('meal', meal.title))))) missing.push({ index, meal });
   }
   // Drawing is the slow part: all at once, sharp spreads it over its worker threads.
-  const images = await Promise.all(missing.map(async ({ meal }) => storeImage(commandDb, await mealImage(meal.title, meal.look), adminId, demoId('image', meal.title))));
+  const images = await Promise.all(
+    missing.map(async ({ meal }) => storeImage(commandDb, await mealImage(meal.title, meal.look), adminId, demoId('image', meal.title))),
+  );
   const firstPostTime = Date.now() - DEMO_MEALS.length * HOUR_MS;
   for (const [position, { index, meal }] of missing.entries()) {
     const mealId = demoId('meal', meal.title);
@@ -86,7 +129,13 @@ export async function seedDemoData({ store, commandDb }: { store: EventStore; co
       },
       { ...system(), actor: adminId },
     );
-    await handleCommand(store, mealStream(mealId), mealDecider, { type: 'EditMeal', mealId, actorRole: 'admin', changes: { rating } }, { ...system(), actor: adminId });
+    await handleCommand(
+      store,
+      mealStream(mealId),
+      mealDecider,
+      { type: 'EditMeal', mealId, actorRole: 'admin', changes: { rating } },
+      { ...system(), actor: adminId },
+    );
   }
 
   for (const { email, name, meal: title, review, liked } of DEMO_REVIEWS) {
@@ -111,7 +160,7 @@ export async function seedDemoData({ store, commandDb }: { store: EventStore; co
       },
       { ...system(), actor: userId },
     );
-    if (liked) await handleCommand(store, mealStream(mealId), mealDecider, { type: 'LikeMeal', mealId, userId }, { ...system(), actor: userId });
+    if (liked) await likeMeal(store, mealId, userId, { ...system(), actor: userId });
   }
 
   for (const upcoming of DEMO_UPCOMING_MEALS) {
@@ -150,6 +199,13 @@ export async function seedDemoData({ store, commandDb }: { store: EventStore; co
       { ...system(), actor: userId },
     );
     const requestId = mealRequestId(userId, asked.state.made);
-    if (served) await handleCommand(store, stream, mealRequestsDecider, { type: 'ServeMealRequest', requestId, actorRole: 'admin', servedAt: new Date().toISOString() }, { ...system(), actor: adminId });
+    if (served)
+      await handleCommand(
+        store,
+        stream,
+        mealRequestsDecider,
+        { type: 'ServeMealRequest', requestId, actorRole: 'admin', servedAt: new Date().toISOString() },
+        { ...system(), actor: adminId },
+      );
   }
 }

@@ -1,23 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { commandApi, commandApiMigrations, createMemoryLoginThrottle, createRedisLoginThrottle, loadSigningKey, registerWorkers } from '@hostel/command-api';
-import type { CommandTables } from '@hostel/command-api';
-import { LIVE_COALESCE_MS } from '@hostel/contracts';
-import type { ReadModelTables } from '@hostel/contracts';
+import { commandApi, commandApiMigrations, loadSigningKey, startImageSweeper, startWorkers } from '@hostel/command-api';
+import type { CommandTables, RateLimits, SendMail } from '@hostel/command-api';
 import type { EventStore } from '@hostel/eventstore';
-import { migrateEventStore } from '@hostel/eventstore/postgres';
-import { openEventStore } from '@hostel/platform/event-store';
-import { createBullMqJobQueue, createInProcessJobQueue } from '@hostel/messaging/job-queue';
-import { coalesceChanges, createRedisEmitterPublisher, createSocketIoPublisher } from '@hostel/messaging/live';
 import type { Config } from '@hostel/platform/config';
-import { createDb, createPool, migrate } from '@hostel/platform/db';
+import { migrate } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
+import { openInfrastructure } from '@hostel/platform/infrastructure';
 import type { RouteAccess } from '@hostel/platform/http';
 import { createAccessTokenVerifier, publicJwks } from '@hostel/platform/tokens';
 import { policies, policyRunner, projectorMigrations, startProjector } from '@hostel/projector';
-import { createLiveServer, createPositionWaiter, readApi } from '@hostel/read-api';
+import { createPositionWaiter, readApi, startLiveServer } from '@hostel/read-api';
+import type { ReadModelTables } from '@hostel/read-models';
 import { serveWebApp, webAppFallback } from './web-app';
 
 export interface Services {
@@ -46,51 +41,62 @@ export async function startServices(options: {
   webDist?: string;
   /** Runs before the projector starts, so /health answers 200 only once what it wrote is readable (the demo seed). */
   seed?: (deps: { store: EventStore; commandDb: Kysely<CommandTables> }) => Promise<void>;
+  /** Where mailed links go, in place of SMTP_URL or standard output (tests read the mail). */
+  sendMail?: SendMail;
+  /** false: this process only queues the policies' jobs, and another one works them. Default true. */
+  workers?: boolean;
+  /** Rate limits other than the defaults (README: "Rate limits"), and a Redis key prefix of this instance's own. */
+  limits?: Partial<RateLimits>;
+  limitsNamespace?: string;
 }): Promise<Services> {
   const { config, logger: log } = options;
-  const pool = createPool(options.databaseUrl, 20);
+  // The only worker of its database: jobs a killed run left locked are taken back at once.
+  const infrastructure = await openInfrastructure(config, { log, databaseUrl: options.databaseUrl, poolSize: 20, soleWorker: true });
+  const { store, redis } = infrastructure;
   // One pool, two typed views: the command side's own tables and the read models.
-  const commandDb = createDb<CommandTables>(pool);
-  const db = createDb<ReadModelTables>(pool);
-  await migrateEventStore(pool);
+  const commandDb = infrastructure.db<CommandTables>();
+  const db = infrastructure.db<ReadModelTables>();
   await migrate(commandDb, 'command_api', commandApiMigrations);
   await migrate(db, 'projector', projectorMigrations);
 
-  const store = await openEventStore(config, pool);
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: null }) : undefined;
   const signingKey = await loadSigningKey(commandDb, config.JWT_PRIVATE_JWK);
   const verifyAccessToken = createAccessTokenVerifier(publicJwks(signingKey));
-  const appOrigins = (config.APP_ORIGIN ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
+  const appOrigins = config.APP_ORIGIN;
 
+  let ready = false;
   const { app, routes } = await createHttpServer({
     logger: log,
     verifyAccessToken,
     appOrigins,
+    trustProxy: config.TRUST_PROXY,
     allowStripe: Boolean(config.STRIPE_SECRET_KEY),
     ...(options.webDist ? { notFoundFallback: webAppFallback(options.webDist) } : {}),
+    ready: () => ready,
   });
-  let ready = false;
-  app.get('/health', { config: { access: 'public' } }, async (_request, reply) =>
-    ready ? { status: 'ok' } : reply.code(503).send({ message: 'Starting: the read models are catching up' }),
-  );
   await app.register(async (scope) =>
-    commandApi(scope, { store, db: commandDb, config, signingKey, throttle: redis ? createRedisLoginThrottle(redis) : createMemoryLoginThrottle() }),
+    commandApi(scope, {
+      store,
+      db: commandDb,
+      config,
+      signingKey,
+      ...(redis ? { redis } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.limitsNamespace ? { limitsNamespace: options.limitsNamespace } : {}),
+      ...(options.sendMail ? { sendMail: options.sendMail } : {}),
+    }),
   );
   const waiter = await createPositionWaiter(db, options.databaseUrl);
-  await app.register(async (scope) => readApi(scope, { db, waiter }));
+  await app.register(async (scope) => readApi(scope, { db, waiter, store }));
   if (options.webDist) await serveWebApp(app, options.webDist);
   await app.ready();
 
-  const live = await createLiveServer(app.server, {
-    verifyAccessToken,
-    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
-    ...(appOrigins.length ? { corsOrigin: appOrigins } : {}),
-  });
-  const publisher = coalesceChanges(redis ? createRedisEmitterPublisher(redis) : createSocketIoPublisher(live), LIVE_COALESCE_MS);
+  const live = await startLiveServer(app.server, { config, verifyAccessToken, log });
+  const publisher = infrastructure.livePublisher(live);
   await options.seed?.({ store, commandDb });
-  // Policies queue commands; the command side's worker runs them (BullMQ across processes with Redis).
-  const jobs = redis ? createBullMqJobQueue({ connection: redis }) : createInProcessJobQueue();
-  registerWorkers(jobs, store);
+  // Policies queue commands; the command side's workers run them. Embedded, the jobs live in the
+  // read models' PostgreSQL and are added in the policy's checkpoint transaction; with Redis, BullMQ.
+  const jobs = await infrastructure.jobQueue();
+  if (options.workers !== false) await startWorkers(jobs, store);
   const projector = startProjector({
     store,
     db,
@@ -98,7 +104,9 @@ export async function startServices(options: {
     publish: (message) => publisher.publish(message.room, message.event, message.payload),
     policies: policies.map((policy) => policyRunner(policy, jobs)),
   });
-  const caughtUp = projector.caughtUp.then(() => {
+  // Images no event refers to go after a day (command-api/src/media/sweep-unused-images.ts).
+  const imageSweeper = startImageSweeper({ store, db: commandDb, log });
+  const caughtUp = projector.reconciled.then(() => {
     ready = true;
   });
 
@@ -109,15 +117,18 @@ export async function startServices(options: {
     commandDb,
     db,
     ready: caughtUp,
+    // Drains first: answers in flight are given (their follow-ups still run), then the projector
+    // stops and the jobs running finish.
     async close() {
-      await projector.stop();
-      await jobs.close();
-      await live.close();
+      await imageSweeper.stop();
+      // Live sockets go first (an open socket keeps the HTTP server from closing); then the HTTP
+      // server stops taking connections and answers the requests in flight.
+      live.disconnectSockets(true);
       await app.close();
+      await live.close();
+      await projector.stop();
       await waiter.close();
-      await store.close();
-      redis?.disconnect();
-      await pool.end();
+      await infrastructure.close();
     },
   };
 }

@@ -1,13 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct } from './harness';
 
 /**
  * Deny by default, proven route by route: every registered route is walked with no token, the
- * owner, another user and an admin. A route added without a row here fails the first test.
+ * owner, another user, an admin and an auditor. A route added without a row here fails the first test.
+ * An auditor reads what another user reads, and every signed-in write answers them 403, unless a row
+ * says otherwise (`auditor`).
  */
-type Actor = 'visitor' | 'owner' | 'other' | 'admin';
+type Actor = 'visitor' | 'owner' | 'other' | 'admin' | 'auditor';
 interface Ids {
   ownerId: string;
+  /** A user the admin makes an auditor (the owner gets promoted to admin by another row). */
+  targetId: string;
   ownerEmail: string;
   mealId: string;
   /** A fresh review by the owner, so every actor meets one that exists. */
@@ -15,11 +20,12 @@ interface Ids {
   /** The owner's open meal request (made when there is none), so every actor meets one that exists. */
   ownerRequest(): Promise<string>;
 }
+type MatrixRequest = { method: string; url: string; body?: unknown; headers?: Record<string, string> };
 interface Row {
-  request: (ids: Ids) => { method: string; url: string; body?: unknown } | Promise<{ method: string; url: string; body?: unknown }>;
-  expect: Record<Actor, number>;
+  request: (ids: Ids) => MatrixRequest | Promise<MatrixRequest>;
+  expect: Record<Exclude<Actor, 'auditor'>, number> & { auditor?: number };
 }
-const all = (status: number): Record<Actor, number> => ({ visitor: status, owner: status, other: status, admin: status });
+const all = (status: number): Record<Actor, number> => ({ visitor: status, owner: status, other: status, admin: status, auditor: status });
 
 const matrix: Record<string, Row> = {
   'GET /health': { request: () => ({ method: 'GET', url: '/health' }), expect: all(200) },
@@ -27,6 +33,14 @@ const matrix: Record<string, Row> = {
   'POST /api/auth/login': { request: () => ({ method: 'POST', url: '/api/auth/login', body: {} }), expect: all(400) },
   'POST /api/auth/refresh': { request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expect: all(401) },
   'POST /api/auth/logout': { request: () => ({ method: 'POST', url: '/api/auth/logout' }), expect: all(204) },
+  'POST /api/auth/verify-email': { request: () => ({ method: 'POST', url: '/api/auth/verify-email', body: {} }), expect: all(400) },
+  // Signed in only; everyone here has proven their address, so there is nothing to resend (the sending: mailed-links.int.spec.ts).
+  'POST /api/auth/resend-verification': {
+    request: () => ({ method: 'POST', url: '/api/auth/resend-verification' }),
+    expect: { visitor: 401, owner: 409, other: 409, admin: 409 },
+  },
+  'POST /api/auth/forgot-password': { request: () => ({ method: 'POST', url: '/api/auth/forgot-password', body: {} }), expect: all(400) },
+  'POST /api/auth/reset-password': { request: () => ({ method: 'POST', url: '/api/auth/reset-password', body: {} }), expect: all(400) },
   'GET /api/auth/config': { request: () => ({ method: 'GET', url: '/api/auth/config' }), expect: all(200) },
   'GET /api/auth/jwks': { request: () => ({ method: 'GET', url: '/api/auth/jwks' }), expect: all(200) },
   'GET /api/auth/oidc/start': { request: () => ({ method: 'GET', url: '/api/auth/oidc/start' }), expect: all(200) },
@@ -37,6 +51,10 @@ const matrix: Record<string, Row> = {
   },
   'PATCH /users/admin/:id': {
     request: ({ ownerId }) => ({ method: 'PATCH', url: `/users/admin/${ownerId}` }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  'PATCH /users/auditor/:id': {
+    request: ({ targetId }) => ({ method: 'PATCH', url: `/users/auditor/${targetId}` }),
     expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
   },
   'POST /api/uploads': { request: () => ({ method: 'POST', url: '/api/uploads' }), expect: { visitor: 401, owner: 400, other: 400, admin: 400 } },
@@ -63,7 +81,10 @@ const matrix: Record<string, Row> = {
     request: () => ({ method: 'DELETE', url: `/api/meals/${crypto.randomUUID()}` }),
     expect: { visitor: 401, owner: 403, other: 403, admin: 404 },
   },
-  'PATCH /api/meals/:id/like': { request: ({ mealId }) => ({ method: 'PATCH', url: `/api/meals/${mealId}/like` }), expect: { visitor: 401, owner: 200, other: 200, admin: 200 } },
+  'PATCH /api/meals/:id/like': {
+    request: ({ mealId }) => ({ method: 'PATCH', url: `/api/meals/${mealId}/like` }),
+    expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
+  },
   'GET /api/meals': { request: () => ({ method: 'GET', url: '/api/meals?category=All' }), expect: all(200) },
   'GET /api/meals/:id': { request: ({ mealId }) => ({ method: 'GET', url: `/api/meals/${mealId}` }), expect: all(200) },
   'POST /api/reviews': {
@@ -80,12 +101,15 @@ const matrix: Record<string, Row> = {
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
   },
   'POST /payment': {
-    request: () => ({ method: 'POST', url: '/payment', body: { package: 'Silver', stripeToken: 'tok_visa' } }),
+    request: () => ({ method: 'POST', url: '/payment', body: { package: 'Silver', stripeToken: 'tok_visa' }, headers: { 'idempotency-key': randomUUID() } }),
     expect: { visitor: 401, owner: 200, other: 200, admin: 200 },
   },
   // Stripe calls it, so anyone may; without Stripe keys there is nothing there. Signatures: payments-stripe.int.spec.ts.
   'POST /api/webhooks/stripe': { request: () => ({ method: 'POST', url: '/api/webhooks/stripe', body: {} }), expect: all(404) },
-  'POST /api/upcomingMeals': { request: () => ({ method: 'POST', url: '/api/upcomingMeals', body: {} }), expect: { visitor: 401, owner: 403, other: 403, admin: 400 } },
+  'POST /api/upcomingMeals': {
+    request: () => ({ method: 'POST', url: '/api/upcomingMeals', body: {} }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 400 },
+  },
   // Nobody in this matrix holds a membership badge: members' likes are in upcoming.int.spec.ts.
   'PATCH /api/upcomingMeals/:id/like': {
     request: () => ({ method: 'PATCH', url: `/api/upcomingMeals/${crypto.randomUUID()}/like` }),
@@ -112,7 +136,28 @@ const matrix: Record<string, Row> = {
     request: ({ ownerEmail }) => ({ method: 'GET', url: `/api/mealRequests?userEmail=${ownerEmail}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
   },
-  'GET /api/requestedMeals/admin': { request: () => ({ method: 'GET', url: '/api/requestedMeals/admin' }), expect: { visitor: 401, owner: 403, other: 403, admin: 200 } },
+  'GET /api/requestedMeals/admin': {
+    request: () => ({ method: 'GET', url: '/api/requestedMeals/admin' }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  ...Object.fromEntries(
+    (
+      [
+        ['GET /api/audit/events', () => '/api/audit/events?type=MealAdded'],
+        ['GET /api/audit/correlations/:id', () => `/api/audit/correlations/${crypto.randomUUID()}`],
+        ['GET /api/audit/payments', () => '/api/audit/payments'],
+        ['GET /api/audit/digest', () => '/api/audit/digest'],
+        ['GET /api/audit/export', () => '/api/audit/export?format=csv&type=MealAdded'],
+        ['GET /api/audit/:entity/:id', ({ mealId }) => `/api/audit/meals/${mealId}`],
+        ['GET /api/audit/:entity/:id/state', ({ mealId }) => `/api/audit/meals/${mealId}/state`],
+        ['GET /api/audit/:entity/:id/diff', ({ mealId }) => `/api/audit/meals/${mealId}/diff?from=0&to=0`],
+      ] as [string, (ids: Ids) => string][]
+    ).map(([route, url]) => [
+      route,
+      { request: (ids: Ids) => ({ method: 'GET', url: url(ids) }), expect: { visitor: 401, owner: 403, other: 403, admin: 200, auditor: 200 } },
+    ]),
+  ),
+  'GET /api/audit/keys': { request: () => ({ method: 'GET', url: '/api/audit/keys' }), expect: all(200) },
   'GET /payments': {
     request: ({ ownerEmail }) => ({ method: 'GET', url: `/payments?email=${ownerEmail}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
@@ -125,15 +170,25 @@ let ids: Ids;
 
 beforeAll(async () => {
   product = await startProduct();
-  const owner = await product.register('Owner', 'owner@example.com');
-  const other = await product.register('Other', 'other@example.com');
-  const admin = await product.register('Boss', 'boss@hostel.test');
-  tokens = { visitor: undefined, owner: owner.token, other: other.token, admin: admin.token };
+  const owner = await product.registerVerified('Owner', 'owner@example.com');
+  const other = await product.registerVerified('Other', 'other@example.com');
+  const admin = await product.registerVerified('Boss', 'boss@hostel.test');
+  const target = await product.registerVerified('Target', 'target@example.com');
+  const auditor = await product.registerVerified('Auditor', 'auditor@example.com');
+  await product.call('PATCH', `/users/auditor/${auditor.user._id}`, { token: admin.token });
+  // A new sign-in: the access token carries the role.
+  const auditorSession = (await product.call('POST', '/api/auth/login', { body: { email: 'auditor@example.com', password: 'secret-pass-1' } })).json() as {
+    token: string;
+    user: { role: string };
+  };
+  expect(auditorSession.user.role).toBe('auditor');
+  tokens = { visitor: undefined, owner: owner.token, other: other.token, admin: admin.token, auditor: auditorSession.token };
   const meal = await product.addMeal(admin.token);
   const requested = await product.addMeal(admin.token, { title: 'Requested Often' });
   let openRequest = '';
   ids = {
     ownerId: owner.user._id,
+    targetId: target.user._id,
     ownerEmail: owner.user.email,
     mealId: meal._id,
     ownerReview: async () => (await product.call('POST', '/api/reviews', { token: owner.token, body: { mealId: meal._id, review: 'Mine' } })).json()._id,
@@ -156,12 +211,18 @@ describe('authorization matrix', () => {
   });
 
   for (const [route, row] of Object.entries(matrix)) {
-    for (const actor of ['visitor', 'owner', 'other', 'admin'] as const) {
-      it(`${route} as ${actor} → ${row.expect[actor]}`, async () => {
-        const { method, url, body } = await row.request(ids);
+    for (const actor of ['visitor', 'owner', 'other', 'admin', 'auditor'] as const) {
+      it(`${route} as ${actor} → ${row.expect[actor] ?? 'as another user reads, 403 for a write'}`, async () => {
+        const { method, url, body, headers } = await row.request(ids);
+        const access = product.services.routes.find((registered) => `${registered.method} ${registered.url}` === route)?.access;
+        const expected = row.expect[actor] ?? (method === 'GET' || access === 'public' ? row.expect.other : 403);
         const token = tokens[actor];
-        const response = await product.call(method, url, { ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
-        expect(response.statusCode, response.body).toBe(row.expect[actor]);
+        const response = await product.call(method, url, {
+          ...(token ? { token } : {}),
+          ...(body !== undefined ? { body } : {}),
+          ...(headers ? { headers } : {}),
+        });
+        expect(response.statusCode, response.body).toBe(expected);
         if (response.statusCode >= 400) expect(typeof response.json().message).toBe('string');
       });
     }

@@ -22,7 +22,7 @@ let adminToken: string;
 let userId: string;
 beforeAll(async () => {
   product = await startProduct();
-  adminToken = (await product.register('Boss', 'boss@hostel.test')).token;
+  adminToken = (await product.registerVerified('Boss', 'boss@hostel.test')).token;
   userId = (await product.register('Target', 'target@example.com')).user._id;
 });
 afterAll(async () => product?.stop());
@@ -53,9 +53,23 @@ describe('bad input', () => {
   });
 
   it('gets 4xx with a message for malformed queries and ids', async () => {
-    const cases = ['/users?skip=-1', '/users?limit=abc', '/users?limit=100000', `/users?search=${'x'.repeat(500)}`, '/api/media/not-a-uuid', '/users/admin/not-a-uuid',
-      '/api/meals?priceMin=abc', '/api/meals?limit=1000', '/api/meals?skip=-9', '/api/meals?category=Snacks', '/api/meals?sort=title',
-      `/api/meals?search=${'x'.repeat(500)}`, '/api/meals/not-a-uuid', '/api/reviews/not-a-uuid', '/api/reviews?limit=0'];
+    const cases = [
+      '/users?skip=-1',
+      '/users?limit=abc',
+      '/users?limit=100000',
+      `/users?search=${'x'.repeat(500)}`,
+      '/api/media/not-a-uuid',
+      '/users/admin/not-a-uuid',
+      '/api/meals?priceMin=abc',
+      '/api/meals?limit=1000',
+      '/api/meals?skip=-9',
+      '/api/meals?category=Snacks',
+      '/api/meals?sort=title',
+      `/api/meals?search=${'x'.repeat(500)}`,
+      '/api/meals/not-a-uuid',
+      '/api/reviews/not-a-uuid',
+      '/api/reviews?limit=0',
+    ];
     for (const url of cases) {
       const method = url.startsWith('/users/admin') ? 'PATCH' : 'GET';
       const response = await product.call(method, url, { token: adminToken });

@@ -26,14 +26,33 @@ async function allMeals(position?: string): Promise<MealDto[]> {
 }
 
 describe('demo data', () => {
-  it('lists at least 30 meals across the three categories, every price band, with ratings, all the demo admin\'s', async () => {
+  it('seeds the demo admin as an admin and every demo address as verified (no reminder, nothing to follow)', async () => {
+    for (const [account, role] of [
+      [admin, 'admin'],
+      [student, 'user'],
+    ] as const) {
+      const response = await product.call('POST', '/api/auth/login', { body: { email: account.email, password: account.password } });
+      expect(response.json().user).toMatchObject({ role, emailVerified: true });
+    }
+    // A second start (the seed again) changes nothing.
+    const before = await product.eventCount();
+    await seedDemoData(product.services);
+    expect(await product.eventCount()).toBe(before);
+  });
+
+  it("lists at least 30 meals across the three categories, every price band, with ratings, all the demo admin's", async () => {
     const adminToken = await login(admin);
     // The seed's last write may still be on its way to the read models: wait on a fresh command's position.
     const position = (await product.call('POST', '/users', { token: adminToken, body: { name: admin.name } })).json().position as string;
     const meals = await allMeals(position);
     expect(meals.length).toBeGreaterThanOrEqual(30);
     for (const category of MEAL_CATEGORIES) expect(meals.filter((meal) => meal.category === category).length).toBeGreaterThanOrEqual(9);
-    for (const [low, high] of [[0, 10], [10, 20], [20, 50]]) expect(meals.some((meal) => meal.price >= low! && meal.price <= high!)).toBe(true);
+    for (const [low, high] of [
+      [0, 10],
+      [10, 20],
+      [20, 50],
+    ])
+      expect(meals.some((meal) => meal.price >= low! && meal.price <= high!)).toBe(true);
     expect(meals.every((meal) => meal.rating > 0 && meal.distributorEmail === admin.email && meal.ingredients.length > 0)).toBe(true);
     expect(new Set(meals.map((meal) => meal.image)).size).toBe(meals.length);
     console.log(`demo seed: ${meals.length} meals in ${Math.round(seedMs)} ms`);

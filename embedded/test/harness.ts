@@ -1,19 +1,51 @@
 import pino from 'pino';
+import type { Logger } from 'pino';
 import sharp from 'sharp';
 import type { LightMyRequestResponse } from 'fastify';
+import type { RateLimits } from '@hostel/command-api';
 import { readConfig } from '@hostel/platform/config';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import pg from 'pg';
 import { startServices } from '../src/services';
+import { createMailbox, tokenOf } from './mailbox';
+
+/**
+ * Every account a test registers comes from one address (inject's 127.0.0.1), standing in for as many
+ * people on as many addresses: the per-address limit on account requests would stop a suite that
+ * registers fifty members at once. Every other limit keeps its default; tests of the limits set their own.
+ */
+const ONE_ADDRESS_FOR_EVERYONE: Partial<RateLimits> = { accountRequestsPerAddress: { max: 100_000, windowMs: 60_000 } };
 
 /** The whole product in-process on a fresh database of the machine's PostgreSQL, driven through HTTP. */
-export async function startProduct(env: Record<string, string> = {}) {
+export async function startProduct(
+  env: Record<string, string> = {},
+  { limits, ...options }: { workers?: boolean; limits?: Partial<RateLimits>; limitsNamespace?: string; logger?: Logger } = {},
+) {
   const database = await createFreshDatabase('api');
   const config = readConfig({ ADMIN_EMAILS: 'boss@hostel.test', ...env });
-  const services = await startServices({ databaseUrl: database.url, config, logger: pino({ level: 'silent' }) });
-  await services.ready;
+  const mailbox = createMailbox();
+  const boot = async (overrides: { workers?: boolean } = {}) => {
+    const started = await startServices({
+      databaseUrl: database.url,
+      config,
+      logger: pino({ level: 'silent' }),
+      sendMail: mailbox.send,
+      limits: { ...ONE_ADDRESS_FOR_EVERYONE, ...limits },
+      // With REDIS_URL, counters outlive the product: each gets keys of its own.
+      limitsNamespace: `rate-limit:${crypto.randomUUID()}:`,
+      ...options,
+      ...overrides,
+    });
+    await started.ready;
+    return started;
+  };
+  let services = await boot();
 
-  async function call(method: string, url: string, options: { token?: string; body?: unknown; headers?: Record<string, string>; payload?: string | Buffer } = {}) {
+  async function call(
+    method: string,
+    url: string,
+    options: { token?: string; body?: unknown; headers?: Record<string, string>; payload?: string | Buffer } = {},
+  ) {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     return services.app.inject({
@@ -28,11 +60,31 @@ export async function startProduct(env: Record<string, string> = {}) {
   async function register(name: string, email: string, password = 'secret-pass-1') {
     const response = await call('POST', '/api/auth/register', { body: { name, email, password } });
     if (response.statusCode !== 201) throw new Error(`register ${email}: ${response.statusCode} ${response.body}`);
-    return { ...(response.json() as { token: string; user: { _id: string; email: string; role: string }; position: string }), refreshCookie: refreshCookieOf(response) };
+    return {
+      ...(response.json() as { token: string; user: { _id: string; email: string; role: string }; position: string }),
+      refreshCookie: refreshCookieOf(response),
+    };
+  }
+
+  /**
+   * Registers, then follows the verification link mailed to the address, as its owner would: an address
+   * in ADMIN_EMAILS (boss@hostel.test) becomes admin this way. Answers the session after that (its token
+   * carries the role) and the position of the verification.
+   */
+  async function registerVerified(name: string, email: string, password = 'secret-pass-1') {
+    const registered = await register(name, email, password);
+    const verified = await call('POST', '/api/auth/verify-email', { body: { token: tokenOf(await mailbox.take(email, '/verify-email')) } });
+    if (verified.statusCode !== 200) throw new Error(`verify ${email}: ${verified.statusCode} ${verified.body}`);
+    const refreshed = await call('POST', '/api/auth/refresh', { headers: { cookie: registered.refreshCookie ?? '' } });
+    if (refreshed.statusCode !== 200) throw new Error(`refresh ${email}: ${refreshed.statusCode} ${refreshed.body}`);
+    const session = refreshed.json() as { token: string; user: { _id: string; email: string; role: string } };
+    return { ...session, position: (verified.json() as { position?: string }).position ?? registered.position, refreshCookie: refreshCookieOf(refreshed) };
   }
 
   async function upload(token: string): Promise<string> {
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#e67e22' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#e67e22' } })
+      .png()
+      .toBuffer();
     const boundary = 'harness-boundary';
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="meal.png"\r\nContent-Type: image/png\r\n\r\n`),
@@ -46,7 +98,15 @@ export async function startProduct(env: Record<string, string> = {}) {
 
   /** An admin adds a meal (uploading its image first), as the Add Meal form does. */
   async function addMeal(adminToken: string, fields: Record<string, unknown> = {}) {
-    const body = { title: 'Masala Omelette', category: 'Breakfast', image: await upload(adminToken), ingredients: 'eggs, onion', description: 'Spicy eggs', price: 4.5, ...fields };
+    const body = {
+      title: 'Masala Omelette',
+      category: 'Breakfast',
+      image: await upload(adminToken),
+      ingredients: 'eggs, onion',
+      description: 'Spicy eggs',
+      price: 4.5,
+      ...fields,
+    };
     const response = await call('POST', '/api/meals', { token: adminToken, body });
     if (response.statusCode !== 201) throw new Error(`add meal: ${response.statusCode} ${response.body}`);
     return response.json() as { _id: string; position: string };
@@ -61,9 +121,19 @@ export async function startProduct(env: Record<string, string> = {}) {
   }
 
   return {
-    services,
+    get services() {
+      return services;
+    },
+    databaseUrl: database.url,
+    /** Stops every service and starts them again on the same database, as a restart of the process would. */
+    async restart(overrides: { workers?: boolean } = {}) {
+      await services.close();
+      services = await boot(overrides);
+    },
     call,
     register,
+    registerVerified,
+    mailbox,
     upload,
     addMeal,
     eventCount,

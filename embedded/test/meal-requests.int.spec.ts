@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MealRequestDto } from '@hostel/contracts';
-import { userStream } from '@hostel/command-api';
+import { userStream } from '@hostel/domain';
 import { startProduct } from './harness';
 
 type Product = Awaited<ReturnType<typeof startProduct>>;
@@ -32,7 +32,7 @@ async function queue(search = '', position?: string) {
 
 beforeAll(async () => {
   product = await startProduct();
-  admin = await product.register('Boss', 'boss@hostel.test');
+  admin = await product.registerVerified('Boss', 'boss@hostel.test');
   student = await product.register('Sam Student', 'sam@example.com');
   other = await product.register('Olga Other', 'olga@example.com');
   mealId = (await product.addMeal(admin.token, { title: 'Chicken Curry' }))._id;
@@ -88,7 +88,9 @@ describe('meal requests', () => {
     const bronze = await product.register('Bert Bronze', 'bert@example.com');
     // Bronze is no plan on sale: a badge granted some other way (no payment), appended as the store holds it.
     const badge = { type: 'UserBadgeGranted', data: { userId: bronze.user._id, badge: 'bronze' } };
-    await product.services.store.append(userStream(bronze.user._id), [{ eventId: crypto.randomUUID(), ...badge, metadata: { actor: 'system' } }], { expectedVersion: 'any' });
+    await product.services.store.append(userStream(bronze.user._id), [{ eventId: crypto.randomUUID(), ...badge, metadata: { actor: 'system' } }], {
+      expectedVersion: 'any',
+    });
     const before = await product.eventCount();
     const refused = await ask(bronze.token, { mealId });
     expect(refused.statusCode).toBe(403);

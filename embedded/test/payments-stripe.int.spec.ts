@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -37,18 +38,39 @@ function fakeStripeApi(): Promise<Server> {
     let body = '';
     for await (const chunk of request) body += String(chunk);
     const form = new URLSearchParams(body);
-    calls.push({ path: request.url ?? '', idempotencyKey: request.headers['idempotency-key'] as string | undefined, authorization: request.headers.authorization, form });
+    calls.push({
+      path: request.url ?? '',
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      authorization: request.headers.authorization,
+      form,
+    });
     const token = form.get('confirmation_token') ?? '';
     const answer = (status: number, json: unknown, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(json));
       callSeen(token).resolve();
     };
-    const intent = { id: intentFor(token), object: 'payment_intent', amount: Number(form.get('amount')), currency: form.get('currency'), metadata: {}, client_secret: `${intentFor(token)}_secret` };
+    const intent = {
+      id: intentFor(token),
+      object: 'payment_intent',
+      amount: Number(form.get('amount')),
+      currency: form.get('currency'),
+      metadata: {},
+      client_secret: `${intentFor(token)}_secret`,
+    };
     if (token === 'ctoken_declined') return answer(402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
-    if (token === 'ctoken_outage') return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } }, { 'stripe-should-retry': 'false' });
-    if (token === 'ctoken_reused') return answer(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });
+    if (token === 'ctoken_outage')
+      return answer(500, { error: { type: 'api_error', message: 'An unknown error occurred' } }, { 'stripe-should-retry': 'false' });
+    if (token === 'ctoken_reused')
+      return answer(400, {
+        error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' },
+      });
     if (token === 'ctoken_3ds') return answer(200, { ...intent, status: 'requires_action' });
-    if (token === 'ctoken_no_funds') return answer(200, { ...intent, status: 'requires_payment_method', last_payment_error: { type: 'card_error', message: 'Your card has insufficient funds.' } });
+    if (token === 'ctoken_no_funds')
+      return answer(200, {
+        ...intent,
+        status: 'requires_payment_method',
+        last_payment_error: { type: 'card_error', message: 'Your card has insufficient funds.' },
+      });
     if (token.startsWith('ctoken_instant')) return answer(200, { ...intent, status: 'succeeded' });
     return answer(200, { ...intent, status: 'processing' });
   });
@@ -77,7 +99,12 @@ afterAll(async () => {
   api?.close();
 });
 
-function intentEvent(type: string, intentId: string, member: Member, overrides: { amount?: number; package?: string; currency?: string; eventId?: string } = {}) {
+function intentEvent(
+  type: string,
+  intentId: string,
+  member: Member,
+  overrides: { amount?: number; package?: string; currency?: string; eventId?: string } = {},
+) {
   return JSON.stringify({
     id: overrides.eventId ?? `evt_${type}_${intentId}`,
     object: 'event',
@@ -95,24 +122,31 @@ function intentEvent(type: string, intentId: string, member: Member, overrides: 
     },
   });
 }
-const succeeded = (intentId: string, member: Member = buyer, overrides: Parameters<typeof intentEvent>[3] = {}) => intentEvent('payment_intent.succeeded', intentId, member, overrides);
+const succeeded = (intentId: string, member: Member = buyer, overrides: Parameters<typeof intentEvent>[3] = {}) =>
+  intentEvent('payment_intent.succeeded', intentId, member, overrides);
 function deliver(payload: string, { secret = WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) {
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
   return product.call('POST', '/api/webhooks/stripe', { payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
 }
 const profileOf = async (member: Member, position?: string) =>
-  (await product.call('GET', `/users/${member.user.email}`, { token: member.token, ...(position ? { headers: { 'x-min-position': position } } : {}) })).json() as UserDto;
+  (
+    await product.call('GET', `/users/${member.user.email}`, { token: member.token, ...(position ? { headers: { 'x-min-position': position } } : {}) })
+  ).json() as UserDto;
 const badgeOf = async (member: Member) => (await profileOf(member)).badge;
 const historyOf = async (member: Member, position?: string) =>
-  (await product.call('GET', `/payments?email=${member.user.email}`, { token: member.token, ...(position ? { headers: { 'x-min-position': position } } : {}) })).json() as PaymentDto[];
-const pay = (member: Member, body: Record<string, unknown>) => product.call('POST', '/payment', { token: member.token, body });
+  (
+    await product.call('GET', `/payments?email=${member.user.email}`, { token: member.token, ...(position ? { headers: { 'x-min-position': position } } : {}) })
+  ).json() as PaymentDto[];
+const pay = (member: Member, body: Record<string, unknown>, idempotencyKey: string = randomUUID()) =>
+  product.call('POST', '/payment', { token: member.token, body, headers: { 'idempotency-key': idempotencyKey } });
 
 describe('memberships in Stripe mode: the PaymentIntent', () => {
   it('creates and confirms a PaymentIntent for the catalogue amount with a key per attempt, and grants nothing yet', async () => {
     const before = await product.eventCount();
-    const response = await pay(buyer, { package: 'Gold', stripeToken: 'ctoken_ok', price: 1, amount: 1, badge: 'platinum' });
+    const attempt = randomUUID();
+    const response = await pay(buyer, { package: 'Gold', stripeToken: 'ctoken_ok', price: 1, amount: 1, badge: 'platinum' }, attempt);
     expect(response.statusCode, response.body).toBe(202);
-    expect(response.json()).toMatchObject({ pending: true });
+    expect(response.json()).toMatchObject({ status: 'pending' });
     const call = calls.at(-1)!;
     expect(call.path).toBe('/v1/payment_intents');
     expect(call.authorization).toBe('Bearer sk_test_offline');
@@ -125,12 +159,15 @@ describe('memberships in Stripe mode: the PaymentIntent', () => {
       'metadata[email]': buyer.user.email,
       'metadata[package]': 'Gold',
     });
-    expect(call.idempotencyKey).toBe(`membership:${buyer.user._id}:Gold:ctoken_ok`);
-    // The same attempt again: the same key, so Stripe charges once.
-    await pay(buyer, { package: 'Gold', stripeToken: 'ctoken_ok' });
+    expect(call.idempotencyKey).toBe(`membership:${buyer.user._id}:Gold:${attempt}`);
+    // The same attempt again (its Idempotency-Key): the same key, so Stripe charges once.
+    await pay(buyer, { package: 'Gold', stripeToken: 'ctoken_ok' }, attempt);
     expect(calls.at(-1)!.idempotencyKey).toBe(call.idempotencyKey);
     // Every package at its catalogue price.
-    for (const [name, amount] of [['Silver', '1900'], ['Platinum', '5900']]) {
+    for (const [name, amount] of [
+      ['Silver', '1900'],
+      ['Platinum', '5900'],
+    ]) {
       await pay(buyer, { package: name, stripeToken: `ctoken_ok_${name}` });
       expect(calls.at(-1)!.form.get('amount')).toBe(amount);
     }
@@ -144,7 +181,7 @@ describe('memberships in Stripe mode: the PaymentIntent', () => {
     expect(secure.json()).toEqual({ requiresAction: true, clientSecret: `${intentFor('ctoken_3ds')}_secret` });
   });
 
-  it('answers a decline with 402 and Stripe\'s message, a provider outage with 502, a reused attempt with 409, recording nothing', async () => {
+  it("answers a decline with 402 and Stripe's message, a provider outage with 502, a reused attempt with 409, recording nothing", async () => {
     const before = await product.eventCount();
     const declined = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_declined' });
     expect([declined.statusCode, declined.json()]).toEqual([402, { message: 'Your card was declined.' }]);
@@ -159,7 +196,7 @@ describe('memberships in Stripe mode: the PaymentIntent', () => {
     expect(await product.eventCount()).toBe(before);
   });
 
-  it('answers like the sandbox when Stripe\'s signed confirmation arrives while the member waits', async () => {
+  it("answers like the sandbox when Stripe's signed confirmation arrives while the member waits", async () => {
     const member = await newMember();
     const token = 'ctoken_instant_webhook';
     const answered = pay(member, { package: 'Platinum', stripeToken: token });
@@ -181,7 +218,7 @@ describe('memberships in Stripe mode: the PaymentIntent', () => {
     const before = await product.eventCount();
     const response = await pay(member, { package: 'Silver', stripeToken: 'ctoken_instant_late' });
     expect(response.statusCode, response.body).toBe(202);
-    expect(response.json()).toMatchObject({ pending: true });
+    expect(response.json()).toMatchObject({ status: 'pending' });
     expect(await product.eventCount()).toBe(before);
   });
 });
@@ -200,7 +237,10 @@ describe('memberships in Stripe mode: the webhook', () => {
     // Signed, then altered on the way: the signature no longer matches the bytes.
     const payload = succeeded('pi_tampered');
     const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const tampered = await product.call('POST', '/api/webhooks/stripe', { payload: payload.replace('"amount_received":3900', '"amount_received":390000'), headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    const tampered = await product.call('POST', '/api/webhooks/stripe', {
+      payload: payload.replace('"amount_received":3900', '"amount_received":390000'),
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
     expect(tampered.statusCode).toBe(400);
     expect(await product.eventCount()).toBe(before);
   });
@@ -258,7 +298,14 @@ describe('memberships in Stripe mode: the webhook', () => {
 
   it('answers bad input to its routes with 4xx and a message, never 5xx, and appends nothing', async () => {
     const before = await product.eventCount();
-    const hostile = ['[]', '42', 'null', '{"__proto__": {"package": "Gold"}}', '{"package": ', JSON.stringify({ package: 'Gold', stripeToken: 'x'.repeat(400_000) })];
+    const hostile = [
+      '[]',
+      '42',
+      'null',
+      '{"__proto__": {"package": "Gold"}}',
+      '{"package": ',
+      JSON.stringify({ package: 'Gold', stripeToken: 'x'.repeat(400_000) }),
+    ];
     for (const payload of hostile) {
       for (const [url, headers] of [
         ['/payment', { authorization: `Bearer ${buyer.token}` }],
@@ -279,7 +326,7 @@ describe('memberships in Stripe mode: the webhook', () => {
 
   it('lets pages load Stripe.js and its frames, in Stripe mode only', async () => {
     const policy = (await product.call('GET', '/health')).headers['content-security-policy'] as string;
-    expect(policy).toContain('script-src \'self\' https://js.stripe.com');
+    expect(policy).toContain("script-src 'self' https://js.stripe.com");
     expect(policy).toContain('frame-src https://js.stripe.com https://hooks.stripe.com');
   });
 });

@@ -1,41 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../src/postgres';
+import { launch, stopLauncher, type Launched } from './launcher';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'hostel-restart-'));
-let running: ChildProcess | undefined;
+let running: Launched | undefined;
 
-/** `npm start`'s launcher as a child process; resolves with its URL once it prints it. */
 async function start(port: number): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running = child;
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /running at (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve(url);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`launcher exited (${code}) before it was ready:\n${output}`)));
-  });
-}
-
-function stop(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => {
-    child.once('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
-  });
+  running = launch({ dataDir, port });
+  return running.ready;
 }
 
 async function post(url: string, body: unknown, token?: string) {
@@ -48,7 +23,7 @@ async function post(url: string, body: unknown, token?: string) {
 }
 
 afterAll(async () => {
-  if (running && running.exitCode === null) await stop(running);
+  if (running) await stopLauncher(running);
 });
 
 describe('npm start', () => {
@@ -65,7 +40,7 @@ describe('npm start', () => {
     const promoted = await post(`${url}/users/admin/${student.body.user._id}`, undefined, admin.body.token);
     expect(promoted.status).toBe(200);
 
-    expect(await stop(running!)).toBe(0);
+    expect((await stopLauncher(running!)).code).toBe(0);
     expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
 
     const again = await start(port);
@@ -74,6 +49,6 @@ describe('npm start', () => {
     expect(login.body.user.role).toBe('admin');
     // The demo accounts were seeded once, not again.
     expect((await post(`${again}/api/auth/login`, { email: 'student@hostel.test', password: 'student-demo-2025' })).status).toBe(200);
-    expect(await stop(running!)).toBe(0);
+    expect((await stopLauncher(running!)).code).toBe(0);
   }, 180_000);
 });

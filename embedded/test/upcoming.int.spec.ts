@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MealDto, UpcomingMealDto } from '@hostel/contracts';
-import { projections, rebuildProjection } from '@hostel/projector';
+import { rebuildProjection } from '@hostel/projector';
+import { projections } from '@hostel/read-models';
 import { startProduct } from './harness';
 
 type Product = Awaited<ReturnType<typeof startProduct>>;
@@ -21,13 +23,20 @@ async function addUpcoming(title: string) {
 /** A student with a Silver membership, bought through the sandbox like anyone would. */
 async function member(name: string): Promise<Account> {
   const account = await product.register(name, `${name.toLowerCase().replaceAll(' ', '.')}@example.com`);
-  const paid = await product.call('POST', '/payment', { token: account.token, body: { package: 'Silver', stripeToken: 'tok_visa' } });
+  const paid = await product.call('POST', '/payment', {
+    token: account.token,
+    body: { package: 'Silver', stripeToken: 'tok_visa' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
   expect(paid.statusCode, paid.body).toBe(200);
   return account;
 }
 const like = (token: string, id: string) => product.call('PATCH', `/api/upcomingMeals/${id}/like`, { token, body: { userEmail: 'ignored@example.com' } });
 async function upcomingList(token?: string, position?: string) {
-  const response = await product.call('GET', '/api/upcomingMeals?sort=likes', { ...(token ? { token } : {}), ...(position ? { headers: { 'x-min-position': position } } : {}) });
+  const response = await product.call('GET', '/api/upcomingMeals?sort=likes', {
+    ...(token ? { token } : {}),
+    ...(position ? { headers: { 'x-min-position': position } } : {}),
+  });
   return response.json() as UpcomingMealDto[];
 }
 
@@ -38,7 +47,7 @@ describe.each([
 ])('upcoming meals (%s)', (_name, env: Record<string, string>) => {
   beforeAll(async () => {
     product = await startProduct(env);
-    admin = await product.register('Boss', 'boss@hostel.test');
+    admin = await product.registerVerified('Boss', 'boss@hostel.test');
     image = await product.upload(admin.token);
   });
   afterAll(async () => product?.stop());
@@ -46,7 +55,15 @@ describe.each([
   it('are added by admins with zero counts and ingredients as an array; students may not add', async () => {
     const { _id, position } = await addUpcoming('Palak Paneer');
     const listed = (await upcomingList(undefined, position)).find((meal) => meal._id === _id)!;
-    expect(listed).toMatchObject({ title: 'Palak Paneer', ingredients: ['paneer', 'spinach', 'cream'], likes: 0, reviewCount: 0, rating: 0, likedByMe: false, likedUsers: [] });
+    expect(listed).toMatchObject({
+      title: 'Palak Paneer',
+      ingredients: ['paneer', 'spinach', 'cream'],
+      likes: 0,
+      reviewCount: 0,
+      rating: 0,
+      likedByMe: false,
+      likedUsers: [],
+    });
     const student = await product.register('Plain Student', 'plain@example.com');
     expect((await product.call('POST', '/api/upcomingMeals', { token: student.token, body: {} })).statusCode).toBe(403);
     const invalid = await product.call('POST', '/api/upcomingMeals', { token: admin.token, body: { category: 'Dinner' } });

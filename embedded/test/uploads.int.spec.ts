@@ -56,7 +56,9 @@ describe('POST /api/uploads', () => {
   });
 
   it('needs a signed-in user and a multipart body', async () => {
-    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     expect((await product.call('POST', '/api/uploads', multipart('a.png', 'image/png', photo))).statusCode).toBe(401);
     const notMultipart = await product.call('POST', '/api/uploads', { token, body: { file: 'x' } });
     expect(notMultipart.statusCode).toBe(400);

@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { comparePositions, WrongExpectedVersionError } from './port';
-import type {
-  AppendResult,
-  EventStore,
-  EventToAppend,
-  ExpectedVersion,
-  Position,
-  ReadAllOptions,
-  RecordedEvent,
-} from './port';
+import type { AppendResult, EventStore, EventToAppend, ExpectedVersion, Position, ReadAllOptions, RecordedEvent } from './port';
 
 /** An append that has written its events but not committed yet. */
 export interface HeldAppend {
@@ -96,6 +88,54 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
         expect(await store.readAll({ from: at(all, 8).position, batch: 4 })).toEqual(all.slice(9, 13));
       });
 
+      it('reads a stream from a version on', async () => {
+        const { store } = fixture;
+        const stream = fixture.newStream('long');
+        await store.append(
+          stream,
+          Array.from({ length: 12 }, (_, index) => newEvent(`E${index}`, { index })),
+          { expectedVersion: 'no_stream' },
+        );
+        expect((await store.readStream(stream, { fromVersion: 10n })).map((event) => [event.type, event.streamVersion])).toEqual([
+          ['E10', 10n],
+          ['E11', 11n],
+        ]);
+        expect(await store.readStream(stream, { fromVersion: 12n })).toEqual([]);
+        expect(await store.readStream(stream, { fromVersion: 0n })).toHaveLength(12);
+      });
+
+      it('keeps the latest snapshot of a stream per kind, never going back to an older one', async () => {
+        const { store } = fixture;
+        const stream = fixture.newStream('snapshotted');
+        const snapshotOf = async (kind: string) => (await store.readFromSnapshot(stream, kind)).snapshot;
+        expect(await store.readFromSnapshot(stream, 'fold@1')).toEqual({ snapshot: undefined, events: [] });
+        await store.writeSnapshot(stream, 'fold@1', { version: 5n, state: { likedBy: ['a', 'b'], n: 1.5 } });
+        await store.writeSnapshot(stream, 'fold@1', { version: 9n, state: { likedBy: ['a', 'b', 'c'] } });
+        // A slower writer with an older fold does not win.
+        await store.writeSnapshot(stream, 'fold@1', { version: 7n, state: { stale: true } });
+        expect(await snapshotOf('fold@1')).toEqual({ version: 9n, state: { likedBy: ['a', 'b', 'c'] } });
+        expect(await snapshotOf('fold@2')).toBeUndefined();
+        // Snapshots are not events: no reader of the log sees them.
+        expect(await store.readStream(stream)).toEqual([]);
+      });
+
+      it('reads a snapshot and the events after it (every event without one)', async () => {
+        const { store } = fixture;
+        const stream = fixture.newStream('folded');
+        await store.append(
+          stream,
+          Array.from({ length: 12 }, (_, index) => newEvent(`E${index}`, { index })),
+          { expectedVersion: 'no_stream' },
+        );
+        const whole = await store.readFromSnapshot(stream, 'fold@1');
+        expect(whole.snapshot).toBeUndefined();
+        expect(whole.events).toEqual(await store.readStream(stream));
+        await store.writeSnapshot(stream, 'fold@1', { version: 9n, state: { upTo: 9 } });
+        const after = await store.readFromSnapshot(stream, 'fold@1');
+        expect(after.snapshot).toEqual({ version: 9n, state: { upTo: 9 } });
+        expect(after.events).toEqual(await store.readStream(stream, { fromVersion: 10n }));
+      });
+
       it('reads a stream that does not exist as empty', async () => {
         expect(await fixture.store.readStream(fixture.newStream('missing'))).toEqual([]);
       });
@@ -108,9 +148,7 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
 
         expect(await store.append(stream, [], { expectedVersion: 0n })).toEqual(written);
         expect(await store.append(stream, [], { expectedVersion: 'any' })).toEqual(written);
-        await expect(store.append(stream, [], { expectedVersion: 'no_stream' })).rejects.toBeInstanceOf(
-          WrongExpectedVersionError,
-        );
+        await expect(store.append(stream, [], { expectedVersion: 'no_stream' })).rejects.toBeInstanceOf(WrongExpectedVersionError);
         expect(await store.readStream(stream)).toHaveLength(1);
       });
     });
@@ -134,9 +172,7 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
         await store.append(stream, [newEvent('MealAdded', {}), newEvent('MealLiked', {})], { expectedVersion: 'no_stream' });
 
         const stale = await captureError(store.append(stream, [newEvent('MealLiked', {})], { expectedVersion: 0n }));
-        const missing = await captureError(
-          store.append(fixture.newStream('meal'), [newEvent('MealLiked', {})], { expectedVersion: 0n }),
-        );
+        const missing = await captureError(store.append(fixture.newStream('meal'), [newEvent('MealLiked', {})], { expectedVersion: 0n }));
 
         expect(stale).toBeInstanceOf(WrongExpectedVersionError);
         expect(stale).toMatchObject({ expected: 0n, actual: 1n });
@@ -151,9 +187,7 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
         for (const expectedVersion of ['no_stream', 0n] as const) {
           const contenders = [newEvent('MealLiked', { by: 'a' }), newEvent('MealLiked', { by: 'b' })];
 
-          const outcomes = await Promise.allSettled(
-            contenders.map((event) => store.append(stream, [event], { expectedVersion })),
-          );
+          const outcomes = await Promise.allSettled(contenders.map((event) => store.append(stream, [event], { expectedVersion })));
 
           const winners = outcomes.flatMap((outcome, index) => (outcome.status === 'fulfilled' ? [contenders[index]] : []));
           const losers = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
@@ -169,9 +203,7 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
         const { store } = fixture;
         const stream = fixture.newStream('meal');
 
-        const results = await Promise.all(
-          Array.from({ length: 5 }, () => store.append(stream, [newEvent('MealLiked', {})], { expectedVersion: 'any' })),
-        );
+        const results = await Promise.all(Array.from({ length: 5 }, () => store.append(stream, [newEvent('MealLiked', {})], { expectedVersion: 'any' })));
 
         expect(results.map((result) => result.nextVersion).sort()).toEqual([0n, 1n, 2n, 3n, 4n]);
         expect((await store.readStream(stream)).map((event) => event.streamVersion)).toEqual([0n, 1n, 2n, 3n, 4n]);
@@ -223,9 +255,7 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
 
         expect(types(all)).toEqual(['A1', 'B1', 'B2', 'A2', 'C1']);
         expectAscending(all.map((event) => event.position));
-        expect([all[0], all[2], all[3], all[4]].map((event) => event?.position)).toEqual(
-          results.map((result) => result.position),
-        );
+        expect([all[0], all[2], all[3], all[4]].map((event) => event?.position)).toEqual(results.map((result) => result.position));
         expect(await store.readAll({ from: at(all, 1).position })).toEqual(all.slice(2));
         expect(await store.readAll({ batch: 2 })).toEqual(all.slice(0, 2));
         expect(await store.readAll({ from: at(all, 1).position, batch: 2 })).toEqual(all.slice(2, 4));
@@ -344,8 +374,7 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
   });
 }
 
-const NO_LATE_COMMIT =
-  'this store has no concurrent writers, so a later position cannot commit before an earlier one';
+const NO_LATE_COMMIT = 'this store has no concurrent writers, so a later position cannot commit before an earlier one';
 
 function newEvent(type: string, data: unknown, metadata: Record<string, unknown> = {}): EventToAppend {
   return { eventId: randomUUID(), type, data, metadata };

@@ -95,10 +95,28 @@ export interface SubscribeOptions {
   onCaughtUp?(position: Position): void;
 }
 
+/** A stream's state folded up to `version`, kept to fold from instead of the whole stream. */
+export interface Snapshot {
+  version: bigint;
+  state: unknown;
+}
+
 export interface EventStore {
   append(stream: string, events: EventToAppend[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
-  /** Every event of one stream in version order; an empty array for a stream that does not exist. */
-  readStream(stream: string): Promise<RecordedEvent[]>;
+  /**
+   * The events of one stream in version order (from `fromVersion`, inclusive, when given); an empty
+   * array for a stream that does not exist.
+   */
+  readStream(stream: string, options?: { fromVersion?: bigint }): Promise<RecordedEvent[]>;
+  /**
+   * The latest snapshot of `stream` kept under `kind` (a decider's fold, and the version of that fold:
+   * a new fold writes a new kind), if any, and the stream's events after it (all of them without
+   * one), in one read where the store allows. Snapshots are a cache, never the truth: deleting every
+   * one changes no answer, only how much of a stream is read.
+   */
+  readFromSnapshot(stream: string, kind: string): Promise<{ snapshot: Snapshot | undefined; events: RecordedEvent[] }>;
+  /** Keeps `state` as the fold of `stream` up to `version` under `kind` (replacing an older one). */
+  writeSnapshot(stream: string, kind: string, snapshot: Snapshot): Promise<void>;
   /** Events of our stream categories after `from`, in commit order. Never skips a late commit. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   subscribe(options: SubscribeOptions): Subscription;

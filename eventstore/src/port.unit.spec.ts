@@ -35,7 +35,22 @@ describe('positions', () => {
   });
 
   it('answer undefined for malformed or out-of-range text instead of throwing', () => {
-    for (const text of ['', '10', '10/', '/10', '1/2/3', '-1/2', '1/-2', '1.5/2', 'a/b', '0x10/1', '1 /2', `${MAX_U64 + 1n}/0`, `0/${MAX_U64 + 1n}`, '123456789012345678901/0']) {
+    for (const text of [
+      '',
+      '10',
+      '10/',
+      '/10',
+      '1/2/3',
+      '-1/2',
+      '1/-2',
+      '1.5/2',
+      'a/b',
+      '0x10/1',
+      '1 /2',
+      `${MAX_U64 + 1n}/0`,
+      `0/${MAX_U64 + 1n}`,
+      '123456789012345678901/0',
+    ]) {
       expect(parsePosition(text), text).toBeUndefined();
     }
   });

@@ -57,20 +57,18 @@ describe('postgres event store', () => {
   const waitUntilBlockedBy = (backendPid: number): Promise<void> =>
     vi.waitFor(
       async () => {
-        const { rows } = await pool.query<{ blocked: number }>(
-          'SELECT count(*)::int AS blocked FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
-          [backendPid],
-        );
+        const { rows } = await pool.query<{ blocked: number }>('SELECT count(*)::int AS blocked FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [
+          backendPid,
+        ]);
         expect(rows[0]?.blocked).toBeGreaterThan(0);
       },
       { timeout: 10_000, interval: 10 },
     );
 
   const listenerPids = async (schema: string): Promise<number[]> => {
-    const { rows } = await pool.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()`,
-      [`LISTEN "${schema}_events"`],
-    );
+    const { rows } = await pool.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE query = $1 AND pid <> pg_backend_pid()`, [
+      `LISTEN "${schema}_events"`,
+    ]);
     return rows.map((row) => row.pid);
   };
 
@@ -89,11 +87,8 @@ describe('postgres event store', () => {
     try {
       await Promise.all([migrateEventStore(pool, schema), migrateEventStore(pool, schema), migrateEventStore(pool, schema)]);
       await migrateEventStore(pool, schema);
-      const { rows } = await pool.query<{ indexname: string }>(
-        'SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname',
-        [schema],
-      );
-      expect(rows.map((row) => row.indexname)).toEqual(['events_commit_order', 'events_event_id_key', 'events_pkey']);
+      const { rows } = await pool.query<{ indexname: string }>('SELECT indexname FROM pg_indexes WHERE schemaname = $1 ORDER BY indexname', [schema]);
+      expect(rows.map((row) => row.indexname)).toEqual(['events_commit_order', 'events_event_id_key', 'events_pkey', 'snapshots_pkey']);
     } finally {
       await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     }
@@ -113,10 +108,7 @@ describe('postgres event store', () => {
       );
       await pool.query(`ANALYZE ${schema}.events`);
 
-      const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN ${readAllSql(schema)}`,
-        readAllParameters({ a: 0n, b: 0n }, 500),
-      );
+      const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${readAllSql(schema)}`, readAllParameters({ a: 0n, b: 0n }, 500));
 
       const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(plan).toMatch(/Index Scan using events_commit_order/);
@@ -196,12 +188,8 @@ describe('postgres event store', () => {
       const event = newEvent('UserRegistered');
       await store.append(`user-${randomUUID()}`, [event], { expectedVersion: 'no_stream' });
 
-      await expect(store.append(`user-${randomUUID()}`, [event], { expectedVersion: 'no_stream' })).rejects.toThrow(
-        /reuses event ids/,
-      );
-      await expect(store.append(`user-${randomUUID()}`, [{ ...event, eventId: 'not-a-uuid' }], { expectedVersion: 'any' })).rejects.toThrow(
-        /not a UUID/,
-      );
+      await expect(store.append(`user-${randomUUID()}`, [event], { expectedVersion: 'no_stream' })).rejects.toThrow(/reuses event ids/);
+      await expect(store.append(`user-${randomUUID()}`, [{ ...event, eventId: 'not-a-uuid' }], { expectedVersion: 'any' })).rejects.toThrow(/not a UUID/);
     } finally {
       await store.close();
       await drop();
@@ -232,19 +220,25 @@ describe('postgres event store', () => {
     try {
       const { ready, events, subscription } = firstDelivery(store);
       await ready;
-      const [dropped] = await vi.waitFor(async () => {
-        const pids = await listenerPids(schema);
-        expect(pids).toHaveLength(1);
-        return pids;
-      }, { timeout: 10_000 });
+      const [dropped] = await vi.waitFor(
+        async () => {
+          const pids = await listenerPids(schema);
+          expect(pids).toHaveLength(1);
+          return pids;
+        },
+        { timeout: 10_000 },
+      );
 
       await pool.query('SELECT pg_terminate_backend($1)', [dropped]);
 
-      await vi.waitFor(async () => {
-        const pids = await listenerPids(schema);
-        expect(pids).toHaveLength(1);
-        expect(pids).not.toContain(dropped);
-      }, { timeout: 10_000, interval: 50 });
+      await vi.waitFor(
+        async () => {
+          const pids = await listenerPids(schema);
+          expect(pids).toHaveLength(1);
+          expect(pids).not.toContain(dropped);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       await store.append(`meal-${randomUUID()}`, [newEvent('MealAdded')], { expectedVersion: 'no_stream' });
       expect((await events).map((event) => event.type)).toEqual(['MealAdded']);
       await subscription.stop();

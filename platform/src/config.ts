@@ -7,20 +7,46 @@ import { z } from 'zod';
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./.data'),
-  DATABASE_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
-  EVENT_STORE: z.enum(['postgres', 'kurrentdb']).default('postgres'),
-  KURRENTDB_URL: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL such as postgres://user:password@host:5432/hostel')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a Redis URL such as redis://host:6379')
+    .optional(),
+  EVENT_STORE: z.enum(['postgres', 'kurrentdb'], { error: 'must be postgres or kurrentdb' }).default('postgres'),
+  KURRENTDB_URL: z
+    .string()
+    .regex(/^(kurrentdb|kdb|esdb|kurrent)(\+discover)?:\/\/\S+$/, 'must be a KurrentDB connection string such as kurrentdb://host:2113?tls=false')
+    .optional(),
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((list) => list.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
+    .transform((list) =>
+      list
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   /** The access-token signing key as a private JWK (JSON); generated and kept in the database when absent. */
-  JWT_PRIVATE_JWK: z.string().optional(),
+  JWT_PRIVATE_JWK: z
+    .string()
+    .refine(isPrivateJwk, 'must be a private JWK as JSON, with its kid (e.g. {"kty":"EC","crv":"P-256","kid":"…","d":"…",…})')
+    .optional(),
   /** Where services that do not issue tokens fetch the issuer's public keys. */
   JWT_JWKS_URL: z.url().optional(),
   /** Origins allowed to call the API and to receive the sign-in popup's answer (comma-separated). */
-  APP_ORIGIN: z.string().optional(),
+  APP_ORIGIN: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin must look like https://meals.example.edu (scheme and host, no path)'))),
   OIDC_ISSUER: z.url().optional(),
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -30,15 +56,117 @@ const Env = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Where Stripe's API answers; only for a proxy, or a local stand-in in tests. Default: Stripe's own host. */
   STRIPE_API_URL: z.url().optional(),
+  /** Mail (verification and password reset links) over SMTP, e.g. smtps://user:password@mail.example.com; unset: printed to standard output. */
+  SMTP_URL: z
+    .string()
+    .regex(/^(smtps?:\/\/.+)?$/, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** The From of that mail (empty: the default, as for an unset variable passed through by compose). */
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .transform((from) => from || 'Hostel Meals <no-reply@hostel-meals.invalid>'),
+  /** `off` raises every rate limit beyond reach: for load tests and benchmarks only, never in production. */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Which proxies in front of the service to believe about the client (X-Forwarded-For, -Proto,
+   * -Host): a hop count (`1`: the gateway right in front) or comma-separated addresses and CIDR
+   * ranges. Unset: none, the peer's address is the client's. Never "all": then any client could
+   * choose its own address (and slip past every per-address rate limit).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(
+      z
+        .union(
+          [
+            z
+              .string()
+              .regex(/^\d{1,2}$/)
+              .transform(Number),
+            z
+              .string()
+              .regex(/^[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*$/)
+              .transform((list) => list.split(',').map((address) => address.trim())),
+          ],
+          { error: 'must be a hop count (such as 1) or comma-separated proxy addresses or CIDR ranges' },
+        )
+        .optional(),
+    ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type Config = z.infer<typeof Env>;
 
+/** Settings that only make sense together. */
+const Consistent = Env.superRefine((config, context) => {
+  // A link in real mail built from a request's Host header could point anywhere (and carry its token there).
+  if (config.SMTP_URL && config.APP_ORIGIN.length === 0)
+    context.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'needs APP_ORIGIN, the web app origin that mailed links point at' });
+});
+
+function isPrivateJwk(text: string): boolean {
+  try {
+    const jwk = JSON.parse(text) as Record<string, unknown>;
+    return typeof jwk === 'object' && jwk !== null && typeof jwk.kty === 'string' && typeof jwk.kid === 'string' && typeof jwk.d === 'string';
+  } catch {
+    return false;
+  }
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Env.safeParse(env);
+  const parsed = Consistent.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Configuration is not valid: ${problems}`);
   }
   return parsed.data;
+}
+
+/** What a service needs besides the defaults, said the way its one line at start says it. */
+const NEEDED: Partial<Record<keyof Config, string>> = {
+  DATABASE_URL: 'the PostgreSQL of the read models and the command side, e.g. postgres://user:password@host:5432/hostel',
+  JWT_JWKS_URL: "where the issuer's public keys are, command-api's /api/auth/jwks, e.g. http://command-api:3000/api/auth/jwks",
+  KURRENTDB_URL: 'EVENT_STORE=kurrentdb reads and writes events there, e.g. kurrentdb://kurrentdb:2113?tls=false',
+};
+
+/** A configuration a service refuses to start with; its message names the variable. */
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError';
+}
+
+/**
+ * A service's configuration (command-api, read-api, projector, the admin tool): the environment as
+ * `readConfig` reads it, with the variables `needs` names set, and KURRENTDB_URL with
+ * EVENT_STORE=kurrentdb. Throws a ConfigurationError whose message names the first variable at fault.
+ */
+export function readServiceConfig(needs: readonly (keyof Config)[], env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Consistent.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'configuration');
+    const value = env[name];
+    // A secret's value is never echoed; other values are, cut short, so the operator sees what was read.
+    const shown = value === undefined || /JWK|SECRET|PASSWORD|SMTP_URL/.test(name) ? '' : ` (read ${JSON.stringify(value.slice(0, 60))})`;
+    throw new ConfigurationError(`${name} ${issue.message}${shown}`);
+  }
+  const config = parsed.data;
+  const missing = [...needs, ...(config.EVENT_STORE === 'kurrentdb' ? (['KURRENTDB_URL'] as const) : [])].find((name) => !config[name]);
+  if (missing) throw new ConfigurationError(`${missing} must be set: ${NEEDED[missing] ?? 'see the README'}`);
+  return config;
+}
+
+/**
+ * Reads a service's configuration, or stops the process with one line on standard error naming
+ * the variable (exit code 78, EX_CONFIG: a restart will not help).
+ */
+export function serviceConfigOrExit(service: string, needs: readonly (keyof Config)[], env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return readServiceConfig(needs, env);
+  } catch (error) {
+    if (!(error instanceof ConfigurationError)) throw error;
+    process.stderr.write(`${service}: configuration: ${error.message}\n`);
+    process.exit(78);
+  }
 }

@@ -3,10 +3,14 @@ import type { Migration } from 'kysely';
 import pg from 'pg';
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+  // A request waits at most this long for a connection (PostgreSQL down or every connection busy),
+  // then fails, and answers 503, instead of hanging.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 10_000, keepAlive: true });
   // An idle connection dropped by the server (restart, shutdown) must not bring the process down;
   // the pool replaces it on next use.
   pool.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message));
+  // A checked-out client that loses its connection emits on itself, not on the pool.
+  pool.on('connect', (client) => client.on('error', (error) => console.warn('PostgreSQL connection lost:', error.message)));
   return pool;
 }
 

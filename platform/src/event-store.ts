@@ -14,21 +14,3 @@ export async function openEventStore(config: Config, pool: pg.Pool): Promise<Eve
   const { createKurrentDbEventStore } = await import('@hostel/eventstore/kurrentdb');
   return createKurrentDbEventStore({ connectionString: config.KURRENTDB_URL, categories: STREAM_CATEGORIES });
 }
-
-/** Stops a service cleanly on SIGTERM / SIGINT (containers, Ctrl+C). */
-export function onShutdown(close: () => Promise<void>): void {
-  let closing = false;
-  const shutdown = () => {
-    if (closing) return;
-    closing = true;
-    close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('did not stop cleanly:', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGTERM', shutdown);
-  process.on('SIGINT', shutdown);
-}

@@ -1,14 +1,21 @@
 import { createLocalJWKSet, createRemoteJWKSet, exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT } from 'jose';
 import type { JSONWebKeySet, JWK, JWTVerifyGetKey } from 'jose';
+import { ROLES } from '@hostel/contracts';
 import type { AccessClaims } from '@hostel/contracts';
 
+/** What a valid access token says, with its expiry (`exp`, seconds since the epoch). */
+export type VerifiedAccess = AccessClaims & { exp: number };
+
 /** Verifies an access token; undefined for anything not valid now. Never throws. */
-export type AccessTokenVerifier = (token: string) => Promise<AccessClaims | undefined>;
+export type AccessTokenVerifier = (token: string) => Promise<VerifiedAccess | undefined>;
 
 const ISSUER = 'hostel-meals';
 const AUDIENCE = 'hostel-meals';
 const ALG = 'ES256';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** Clocks of the services may differ this much. */
+const CLOCK_TOLERANCE_SECONDS = 30;
+const isRole = (role: unknown): role is AccessClaims['role'] => (ROLES as readonly unknown[]).includes(role);
 
 /** The issuer's signing key as a private JWK (with `kid`); persisted by whoever owns it. */
 export type SigningJwk = JWK & { kid: string };
@@ -42,11 +49,20 @@ export function createAccessTokenVerifier(keys: JSONWebKeySet | URL): AccessToke
   const getKey: JWTVerifyGetKey = keys instanceof URL ? createRemoteJWKSet(keys) : createLocalJWKSet(keys);
   return async (token) => {
     try {
-      const { payload } = await jwtVerify(token, getKey, { issuer: ISSUER, audience: AUDIENCE, algorithms: [ALG] });
-      const { sub, email, name, role } = payload;
-      if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string') return undefined;
-      if (role !== 'user' && role !== 'admin') return undefined;
-      return { sub, email, name, role };
+      // A token without an expiry, or issued longer ago than our tokens live, is refused even when
+      // signed by our key (a token minted by mistake must not be valid forever).
+      const { payload } = await jwtVerify(token, getKey, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: [ALG],
+        requiredClaims: ['exp', 'iat', 'sub'],
+        maxTokenAge: ACCESS_TOKEN_TTL_SECONDS + CLOCK_TOLERANCE_SECONDS,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      });
+      const { sub, email, name, role, exp } = payload;
+      if (typeof sub !== 'string' || typeof email !== 'string' || typeof name !== 'string' || typeof exp !== 'number') return undefined;
+      if (!isRole(role)) return undefined;
+      return { sub, email, name, role, exp };
     } catch {
       return undefined;
     }

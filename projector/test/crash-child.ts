@@ -6,11 +6,11 @@
  * Run: `node --import tsx projector/test/crash-child.ts` with DATABASE_URL, BATCH_SIZE, STANDBY_MS.
  */
 import pino from 'pino';
-import type { ReadModelTables } from '@hostel/contracts';
 import { createPostgresEventStore } from '@hostel/eventstore/postgres';
 import { createDb, createPool } from '@hostel/platform/db';
+import { usersProjection } from '@hostel/read-models/users';
+import type { ReadModelTables } from '@hostel/read-models';
 import { runProjection } from '../src/runtime/run-projection';
-import { usersProjection } from '../src/users/users-projection';
 import { eventTallyProjection } from './event-tally';
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -18,7 +18,13 @@ if (!databaseUrl) throw new Error('crash-child needs DATABASE_URL');
 const pool = createPool(databaseUrl, 6);
 const store = createPostgresEventStore({ pool, pollIntervalMs: 50 });
 const log = pino({ level: 'info' }, pino.destination(2));
-const deps = { store, db: createDb<ReadModelTables>(pool), log, batchSize: Number(process.env.BATCH_SIZE ?? 25), standbyMs: Number(process.env.STANDBY_MS ?? 50) };
+const deps = {
+  store,
+  db: createDb<ReadModelTables>(pool),
+  log,
+  batchSize: Number(process.env.BATCH_SIZE ?? 25),
+  standbyMs: Number(process.env.STANDBY_MS ?? 50),
+};
 const running = [runProjection(usersProjection, deps), runProjection(eventTallyProjection, deps)];
 
 process.once('SIGTERM', () => {

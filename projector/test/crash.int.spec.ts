@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { comparePositions, formatPosition, START } from '@hostel/eventstore';
 import type { Position } from '@hostel/eventstore';
+import { usersProjection } from '@hostel/read-models/users';
 import { rebuildProjection } from '../src/runtime/rebuild';
-import { usersProjection } from '../src/users/users-projection';
 import { countEventsInLog, eventTallyProjection, readTally } from './event-tally';
 import { createProjectorDatabase, usersRows } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
@@ -40,7 +40,9 @@ function startProjectorProcess() {
   children.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const caughtUp = new Promise<void>((resolve, reject) => {
     let stdout = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -52,7 +54,8 @@ function startProjectorProcess() {
   caughtUp.catch(() => undefined);
   /** Throws (for vi.waitFor to report) if the process died on its own. */
   const assertAlive = () => {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`projector process died on its own (${child.exitCode ?? child.signalCode}):\n${stderr}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`projector process died on its own (${child.exitCode ?? child.signalCode}):\n${stderr}`);
   };
   return { child, caughtUp, exited, assertAlive };
 }
@@ -88,7 +91,9 @@ async function observe(): Promise<{ users: Observed; tally: Observed }> {
   );
   const pick = (name: string): Observed => {
     const row = rows.find((candidate) => candidate.name === name);
-    return row ? { position: { a: BigInt(row.position_a), b: BigInt(row.position_b) }, applied: row.applied, expected: row.expected } : { position: START, applied: 0, expected: 0 };
+    return row
+      ? { position: { a: BigInt(row.position_a), b: BigInt(row.position_b) }, applied: row.applied, expected: row.expected }
+      : { position: START, applied: 0, expected: 0 };
   };
   const observed = { users: pick(usersProjection.name), tally: pick(eventTallyProjection.name) };
   observations += 1;
@@ -127,7 +132,8 @@ describe('projector crash test', () => {
         async () => {
           projector.assertAlive();
           const now = await observe();
-          if (!isAfter(now.users.position, previous.users) || !isAfter(now.tally.position, previous.tally)) throw new Error('no batch committed since the last kill yet');
+          if (!isAfter(now.users.position, previous.users) || !isAfter(now.tally.position, previous.tally))
+            throw new Error('no batch committed since the last kill yet');
         },
         { timeout: 30_000, interval: 5 },
       );
@@ -178,6 +184,8 @@ describe('projector crash test', () => {
     await rebuildProjection(usersProjection, { store: database.store, db: database.db });
     expect(await usersRows(database.db)).toEqual(live);
 
-    console.info(`crash test: ${seeded.events} events, ${kills.length} SIGKILLs at users checkpoints ${kills.map((at) => formatPosition(at.users)).join(', ')} (end ${formatPosition(end)}), ${observations} consistent observations, ${Date.now() - started} ms`);
+    console.info(
+      `crash test: ${seeded.events} events, ${kills.length} SIGKILLs at users checkpoints ${kills.map((at) => formatPosition(at.users)).join(', ')} (end ${formatPosition(end)}), ${observations} consistent observations, ${Date.now() - started} ms`,
+    );
   }, 120_000);
 });

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { ReadModelTables } from '@hostel/contracts';
-import type { Projection } from '../src/runtime/projection';
+import type { Projection, ReadModelTables } from '@hostel/read-models';
 
 /**
  * A test-only projection that is deliberately NOT idempotent: each event it applies adds one to

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { START } from '@hostel/eventstore';
 import { advanceCheckpoint, readCheckpoint } from '../src/runtime/checkpoints';
-import { runProjection } from '../src/runtime/run-projection';
 import type { RunningProjection } from '../src/runtime/run-projection';
+import { runProjection } from '../src/runtime/run-projection';
 import { countEventsInLog, eventTallyProjection, readTally } from './event-tally';
 import { createProjectorDatabase, recordingLogger, waitForCheckpoint } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';

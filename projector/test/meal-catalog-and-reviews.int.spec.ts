@@ -3,11 +3,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms, streamName } from '@hostel/contracts';
 import type { EventToAppend } from '@hostel/eventstore';
-import { mealCatalogProjection } from '../src/meal-catalog/meal-catalog-projection';
-import { reviewsProjection } from '../src/reviews/reviews-projection';
-import type { LiveMessage, Projection } from '../src/runtime/projection';
-import { runProjection } from '../src/runtime/run-projection';
+import { mealCatalogProjection } from '@hostel/read-models/meal-catalog';
+import { reviewsProjection } from '@hostel/read-models/reviews';
+import type { LiveMessage, Projection } from '@hostel/read-models';
 import type { RunningProjection } from '../src/runtime/run-projection';
+import { runProjection } from '../src/runtime/run-projection';
 import { asEmitted, createProjectorDatabase, waitForCheckpoint } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
 import { domainEvent } from './user-events';
@@ -20,7 +20,14 @@ const projections: Projection[] = [mealCatalogProjection, reviewsProjection];
 beforeAll(async () => {
   database = await createProjectorDatabase();
   for (const projection of projections) {
-    runners.push(runProjection(projection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(asEmitted(message)) }));
+    runners.push(
+      runProjection(projection, {
+        store: database.store,
+        db: database.db,
+        log: pino({ level: 'silent' }),
+        publish: (message) => published.push(asEmitted(message)),
+      }),
+    );
   }
 });
 afterAll(async () => {
@@ -91,7 +98,10 @@ describe('meal-catalog and reviews projections, through the real runtime', () =>
   it('an edit changes only its fields, and search follows the new words', async () => {
     const mealId = randomUUID();
     await given(streamName('meal', mealId), mealAdded(mealId));
-    await when(streamName('meal', mealId), domainEvent('MealEdited', { mealId, changes: { title: 'Tadka Dal', ingredients: ['lentils', 'ghee'], rating: 8.5 } }));
+    await when(
+      streamName('meal', mealId),
+      domainEvent('MealEdited', { mealId, changes: { title: 'Tadka Dal', ingredients: ['lentils', 'ghee'], rating: 8.5 } }),
+    );
     expect(await mealRow(mealId)).toMatchObject({
       title: 'Tadka Dal',
       ingredients: ['lentils', 'ghee'],
@@ -110,19 +120,29 @@ describe('meal-catalog and reviews projections, through the real runtime', () =>
     expect(await likesOf(mealId)).toEqual([{ user_id: 'u-a' }, { user_id: 'u-b' }]);
   });
 
-  it('reviews are listed and move the meal\'s count up and down, never below zero', async () => {
+  it("reviews are listed and move the meal's count up and down, never below zero", async () => {
     const [mealId, first, second] = [randomUUID(), randomUUID(), randomUUID()];
     await given(streamName('meal', mealId), mealAdded(mealId));
     await when(streamName('review', first), reviewAdded(first, mealId));
     await when(streamName('review', second), reviewAdded(second, mealId));
     expect((await mealRow(mealId))?.reviews_count).toBe(2);
-    expect(await reviewRow(first)).toMatchObject({ meal_id: mealId, user_email: 'Sam@Example.com', user_name: 'Sam', review: 'Warm and filling', created_at: new Date('2026-11-22T12:00:00.000Z') });
+    expect(await reviewRow(first)).toMatchObject({
+      meal_id: mealId,
+      user_email: 'Sam@Example.com',
+      user_name: 'Sam',
+      review: 'Warm and filling',
+      created_at: new Date('2026-11-22T12:00:00.000Z'),
+    });
 
     await when(streamName('review', first), domainEvent('ReviewDeleted', { reviewId: first, mealId }));
     expect((await mealRow(mealId))?.reviews_count).toBe(1);
     expect(await reviewRow(first)).toBeUndefined();
     // A deletion the count has no room for (say, the meal was re-listed by a rebuild in between) keeps it at 0.
-    await when(streamName('review', second), domainEvent('ReviewDeleted', { reviewId: second, mealId }), domainEvent('ReviewDeleted', { reviewId: second, mealId }));
+    await when(
+      streamName('review', second),
+      domainEvent('ReviewDeleted', { reviewId: second, mealId }),
+      domainEvent('ReviewDeleted', { reviewId: second, mealId }),
+    );
     expect((await mealRow(mealId))?.reviews_count).toBe(0);
     expect(published).toContainEqual({ room: rooms.user('u-sam'), event: 'changed', payload: { resource: 'reviews' } });
     expect(published).toContainEqual({ room: rooms.meal(mealId), event: 'changed', payload: { resource: 'reviews', id: mealId } });

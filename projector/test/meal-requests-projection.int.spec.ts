@@ -1,24 +1,22 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms, streamName } from '@hostel/contracts';
 import { formatPosition } from '@hostel/eventstore';
 import type { DomainEvent } from '@hostel/contracts';
-import { mealRequestsProjection } from '../src/meal-requests/meal-requests-projection';
-import type { LiveMessage } from '../src/runtime/projection';
+import { mealRequestsProjection } from '@hostel/read-models/meal-requests';
+import type { LiveMessage } from '@hostel/read-models';
 import { rebuildProjection } from '../src/runtime/rebuild';
-import { runProjection } from '../src/runtime/run-projection';
 import type { RunningProjection } from '../src/runtime/run-projection';
-import { createProjectorDatabase, waitForCheckpoint } from './projector-database';
+import { createProjectorDatabase, runRecording, waitForCheckpoint } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
 import { domainEvent } from './user-events';
 
 let database: ProjectorDatabase;
 let runner: RunningProjection;
-const published: LiveMessage[] = [];
+let published: LiveMessage[];
 
 beforeAll(async () => {
   database = await createProjectorDatabase();
-  runner = runProjection(mealRequestsProjection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(message) });
+  ({ runner, published } = runRecording(database, mealRequestsProjection, { raw: true }));
 });
 afterAll(async () => {
   await runner?.stop();
@@ -41,7 +39,17 @@ async function happened(...events: DomainEvent[]) {
 }
 const requested = (id: string, mealTitle: string): DomainEvent => ({
   type: 'MealRequested',
-  data: { requestId: id, userId, userEmail: 'sam@example.com', userName: 'Sam', userBadge: 'gold', mealId: `meal-${mealTitle}`, mealTitle, distributorName: 'Ada', requestTime: '2026-11-23T09:00:00.000Z' },
+  data: {
+    requestId: id,
+    userId,
+    userEmail: 'sam@example.com',
+    userName: 'Sam',
+    userBadge: 'gold',
+    mealId: `meal-${mealTitle}`,
+    mealTitle,
+    distributorName: 'Ada',
+    requestTime: '2026-11-23T09:00:00.000Z',
+  },
 });
 
 describe('meal requests projection', () => {
@@ -77,7 +85,14 @@ describe('meal requests projection', () => {
     const second = `${userId}.2`;
     await happened(requested(second, 'Soup'), { type: 'MealRequestCancelled', data: { requestId: second, userId, mealId: 'meal-Soup' } });
     expect((await rows()).map((row) => row.id)).toEqual([requestId]);
-    expect(published.map((message) => message.room)).toEqual([rooms.user(userId), rooms.adminRequests, rooms.user(userId), rooms.adminRequests, rooms.user(userId), rooms.adminRequests]);
+    expect(published.map((message) => message.room)).toEqual([
+      rooms.user(userId),
+      rooms.adminRequests,
+      rooms.user(userId),
+      rooms.adminRequests,
+      rooms.user(userId),
+      rooms.adminRequests,
+    ]);
   });
 
   it('a rebuild from the log gives the very rows the live runtime built, and pushes nothing', async () => {

@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rooms, streamName } from '@hostel/contracts';
+import { membershipCharge, rooms, streamName } from '@hostel/contracts';
 import type { EventData } from '@hostel/contracts';
-import { paymentsProjection } from '../src/payments/payments-projection';
-import type { LiveMessage } from '../src/runtime/projection';
+import { paymentsProjection } from '@hostel/read-models/payments';
+import type { LiveMessage } from '@hostel/read-models';
 import { rebuildProjection } from '../src/runtime/rebuild';
-import { runProjection } from '../src/runtime/run-projection';
 import type { RunningProjection } from '../src/runtime/run-projection';
-import { asEmitted, createProjectorDatabase, waitForCheckpoint } from './projector-database';
+import { createProjectorDatabase, runRecording, waitForCheckpoint } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
 import { domainEvent } from './user-events';
 
 let database: ProjectorDatabase;
 let runner: RunningProjection;
-const published: LiveMessage[] = [];
+let published: LiveMessage[];
 
 beforeAll(async () => {
   database = await createProjectorDatabase();
-  runner = runProjection(paymentsProjection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(asEmitted(message)) });
+  ({ runner, published } = runRecording(database, paymentsProjection));
 });
 afterAll(async () => {
   await runner?.stop();
@@ -34,23 +32,21 @@ async function paid(data: Partial<EventData<'PaymentSucceeded'>> = {}) {
     paymentId,
     userId: 'u-1',
     email: 'bea@example.com',
-    package: 'Gold',
-    badge: 'gold',
-    amount: 3900,
-    currency: 'usd',
-    price: '$39',
+    ...membershipCharge('Gold'),
     provider: 'stripe',
     providerRef: 'pi_123',
     paidAt: '2026-11-22T10:00:00.000Z',
     ...data,
   };
-  const { position } = await database.store.append(streamName('payment', paymentId), [domainEvent('PaymentSucceeded', event)], { expectedVersion: 'no_stream' });
+  const { position } = await database.store.append(streamName('payment', paymentId), [domainEvent('PaymentSucceeded', event)], {
+    expectedVersion: 'no_stream',
+  });
   await waitForCheckpoint(database.db, paymentsProjection.name, position);
   return event;
 }
 
 describe('payments projection', () => {
-  it('adds a history row per payment and tells the member\'s room', async () => {
+  it("adds a history row per payment and tells the member's room", async () => {
     const payment = await paid();
     expect(await database.db.selectFrom('payments').selectAll().where('id', '=', payment.paymentId).executeTakeFirst()).toEqual({
       id: payment.paymentId,
@@ -68,7 +64,16 @@ describe('payments projection', () => {
   });
 
   it('a rebuild from the log gives the very rows the live runtime built', async () => {
-    await paid({ userId: 'u-2', email: 'cy@example.com', package: 'Silver', badge: 'silver', amount: 1900, price: '$19', provider: 'sandbox', providerRef: 'sandbox_1' });
+    await paid({
+      userId: 'u-2',
+      email: 'cy@example.com',
+      package: 'Silver',
+      badge: 'silver',
+      amount: 1900,
+      price: '$19',
+      provider: 'sandbox',
+      providerRef: 'sandbox_1',
+    });
     const live = await rows();
     expect(live.length).toBeGreaterThanOrEqual(2);
     const pushedBefore = published.length;

@@ -1,9 +1,8 @@
 import { Writable } from 'node:stream';
+import { runProjection } from '../src/runtime/run-projection';
 import pino from 'pino';
 import type { Logger } from 'pino';
 import { vi } from 'vitest';
-import type { ReadModelTables, UsersTable } from '@hostel/contracts';
-import type { LiveMessage } from '../src/runtime/projection';
 import { comparePositions } from '@hostel/eventstore';
 import type { EventStore, Position } from '@hostel/eventstore';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
@@ -11,6 +10,8 @@ import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
+import type { LiveMessage, Projection, ReadModelTables } from '@hostel/read-models';
+import type { UsersTable } from '@hostel/read-models/users';
 import { projectorMigrations } from '../src/migrations';
 import { readCheckpoint } from '../src/runtime/checkpoints';
 import { createEventTallyTable } from './event-tally';
@@ -82,7 +83,8 @@ export async function waitForCheckpoint(db: Kysely<ReadModelTables>, projection:
   await vi.waitFor(
     async () => {
       const checkpoint = await readCheckpoint(db, projection);
-      if (comparePositions(checkpoint, position) < 0) throw new Error(`${projection} is at ${checkpoint.a}/${checkpoint.b}, waiting for ${position.a}/${position.b}`);
+      if (comparePositions(checkpoint, position) < 0)
+        throw new Error(`${projection} is at ${checkpoint.a}/${checkpoint.b}, waiting for ${position.a}/${position.b}`);
     },
     { timeout, interval: 10 },
   );
@@ -112,4 +114,20 @@ export function recordingLogger(): { log: Logger; messages: string[] } {
 export function asEmitted(message: LiveMessage): LiveMessage {
   const { position: _position, ...payload } = message.payload as { position?: string };
   return { ...message, payload } as LiveMessage;
+}
+
+/**
+ * Runs `projection` on `database` as the projector would, keeping every push it makes: as emitted
+ * (without the position the runtime adds), or `raw` with it.
+ */
+export function runRecording(database: ProjectorDatabase, projection: Projection, options: { batchSize?: number; raw?: boolean } = {}) {
+  const published: LiveMessage[] = [];
+  const runner = runProjection(projection, {
+    store: database.store,
+    db: database.db,
+    log: pino({ level: 'silent' }),
+    publish: (message) => published.push(options.raw ? message : asEmitted(message)),
+    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+  });
+  return { runner, published };
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { streamName } from '@hostel/contracts';
+import { usersProjection } from '@hostel/read-models/users';
 import { rebuildProjection } from '../src/runtime/rebuild';
-import { usersProjection } from '../src/users/users-projection';
 import { createProjectorDatabase, usersRows } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
 import { appendUserHistories, domainEvent } from './user-events';

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamName } from '@hostel/contracts';
 import { comparePositions, START } from '@hostel/eventstore';
 import type { Position } from '@hostel/eventstore';
+import { usersProjection } from '@hostel/read-models/users';
 import { rebuildProjection } from '../src/runtime/rebuild';
 import { runProjection } from '../src/runtime/run-projection';
-import { usersProjection } from '../src/users/users-projection';
 import { countEventsInLog, eventTallyProjection, readTally } from './event-tally';
 import { createProjectorDatabase, recordingLogger, usersRows, waitForCheckpoint } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
@@ -49,7 +49,9 @@ describe('rebuild while the live projector runs', () => {
     // Given: a log, live runners that have applied it, and events that keep arriving…
     const seeded = await appendUserHistories(database.store, { users: 200 });
     const { log, messages } = recordingLogger();
-    const live = [usersProjection, eventTallyProjection].map((projection) => runProjection(projection, { store: database.store, db: database.db, log, batchSize: BATCH_SIZE }));
+    const live = [usersProjection, eventTallyProjection].map((projection) =>
+      runProjection(projection, { store: database.store, db: database.db, log, batchSize: BATCH_SIZE }),
+    );
     try {
       await waitForCheckpoint(database.db, usersProjection.name, seeded.last);
       await waitForCheckpoint(database.db, eventTallyProjection.name, seeded.last);
@@ -59,14 +61,24 @@ describe('rebuild while the live projector runs', () => {
       const burst = await database.store.append(
         streamName('user', busyUser),
         [
-          domainEvent('UserRegistered', { userId: busyUser, name: 'Busy', email: 'busy@example.test', photo: 'https://img.example.test/busy.png', role: 'user' }),
-          ...Array.from({ length: BURST }, (_, edit) => domainEvent('UserProfileUpdated', { userId: busyUser, name: `Busy ${edit}`, photo: 'https://img.example.test/busy.png' })),
+          domainEvent('UserRegistered', {
+            userId: busyUser,
+            name: 'Busy',
+            email: 'busy@example.test',
+            photo: 'https://img.example.test/busy.png',
+            role: 'user',
+          }),
+          ...Array.from({ length: BURST }, (_, edit) =>
+            domainEvent('UserProfileUpdated', { userId: busyUser, name: `Busy ${edit}`, photo: 'https://img.example.test/busy.png' }),
+          ),
         ],
         { expectedVersion: 'no_stream' },
       );
 
       // When both read models are rebuilt in the middle of it.
-      const rebuilt = await Promise.all([usersProjection, eventTallyProjection].map((projection) => rebuildProjection(projection, { store: database.store, db: database.db, batchSize: 250 })));
+      const rebuilt = await Promise.all(
+        [usersProjection, eventTallyProjection].map((projection) => rebuildProjection(projection, { store: database.store, db: database.db, batchSize: 250 })),
+      );
       const arrived = await appender.stop();
       const end = comparePositions(arrived.last, burst.position) > 0 ? arrived.last : burst.position;
 

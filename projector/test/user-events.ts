@@ -22,7 +22,17 @@ const at = (index: number, step: number) => new Date(Date.UTC(2026, 0, 1) + (ind
  */
 function registration(index: number, userId: string): EventToAppend[] {
   return [
-    domainEvent('UserRegistered', { userId, name: `User ${index}`, email: `user${index}@example.test`, photo: `https://img.example.test/${index}.png`, role: index % 10 === 0 ? 'admin' : 'user' }, at(index, 0)),
+    domainEvent(
+      'UserRegistered',
+      {
+        userId,
+        name: `User ${index}`,
+        email: `user${index}@example.test`,
+        photo: `https://img.example.test/${index}.png`,
+        role: index % 10 === 0 ? 'admin' : 'user',
+      },
+      at(index, 0),
+    ),
     domainEvent('UserProfileUpdated', { userId, name: `User ${index} (edited)`, photo: `https://img.example.test/${index}-b.png` }, at(index, 1)),
   ];
 }
@@ -51,7 +61,10 @@ async function forEachConcurrently(count: number, concurrency: number, work: (in
  * two rounds of concurrent appends so the streams interleave in the log and the events span many
  * transactions. Answers how many events were appended and the position of the last one.
  */
-export async function appendUserHistories(store: EventStore, options: { users: number; firstIndex?: number; concurrency?: number }): Promise<{ events: number; last: Position }> {
+export async function appendUserHistories(
+  store: EventStore,
+  options: { users: number; firstIndex?: number; concurrency?: number },
+): Promise<{ events: number; last: Position }> {
   const first = options.firstIndex ?? 0;
   const userIds = Array.from({ length: options.users }, () => randomUUID());
   let events = 0;

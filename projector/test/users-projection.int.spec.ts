@@ -1,24 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rooms, streamName } from '@hostel/contracts';
 import type { EventToAppend } from '@hostel/eventstore';
-import type { LiveMessage } from '../src/runtime/projection';
+import { usersProjection } from '@hostel/read-models/users';
+import type { LiveMessage } from '@hostel/read-models';
 import { rebuildProjection } from '../src/runtime/rebuild';
-import { runProjection } from '../src/runtime/run-projection';
 import type { RunningProjection } from '../src/runtime/run-projection';
-import { usersProjection } from '../src/users/users-projection';
-import { asEmitted, createProjectorDatabase, usersRows, waitForCheckpoint } from './projector-database';
+import { createProjectorDatabase, runRecording, usersRows, waitForCheckpoint } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
 import { domainEvent } from './user-events';
 
 let database: ProjectorDatabase;
 let runner: RunningProjection;
-const published: LiveMessage[] = [];
+let published: LiveMessage[];
 
 beforeAll(async () => {
   database = await createProjectorDatabase();
-  runner = runProjection(usersProjection, { store: database.store, db: database.db, log: pino({ level: 'silent' }), publish: (message) => published.push(asEmitted(message)), batchSize: 50 });
+  ({ runner, published } = runRecording(database, usersProjection, { batchSize: 50 }));
 });
 afterAll(async () => {
   await runner?.stop();
@@ -37,7 +35,13 @@ const userRow = (userId: string) => database.db.selectFrom('users').selectAll().
 const registered = (userId: string, overrides: { email?: string; role?: 'user' | 'admin' } = {}) =>
   domainEvent(
     'UserRegistered',
-    { userId, name: 'Ada Lovelace', email: overrides.email ?? `${userId}@example.test`, photo: 'https://img.example.test/ada.png', role: overrides.role ?? 'user' },
+    {
+      userId,
+      name: 'Ada Lovelace',
+      email: overrides.email ?? `${userId}@example.test`,
+      photo: 'https://img.example.test/ada.png',
+      role: overrides.role ?? 'user',
+    },
     '2026-03-01T10:00:00.000Z',
   );
 
@@ -66,7 +70,13 @@ describe('users projection, through the real runtime', () => {
     const userId = randomUUID();
     await given(userId, registered(userId));
     await when(userId, domainEvent('UserProfileUpdated', { userId, name: 'Ada King', photo: 'https://img.example.test/king.png' }));
-    expect(await userRow(userId)).toMatchObject({ name: 'Ada King', photo: 'https://img.example.test/king.png', email: `${userId}@example.test`, role: 'user', badge: null });
+    expect(await userRow(userId)).toMatchObject({
+      name: 'Ada King',
+      photo: 'https://img.example.test/king.png',
+      email: `${userId}@example.test`,
+      role: 'user',
+      badge: null,
+    });
   });
 
   it('a promotion makes the user admin and leaves the rest alone', async () => {

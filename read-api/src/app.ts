@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { ReadModelTables } from '@hostel/contracts';
+import type { ReadModelTables } from '@hostel/read-models';
+import type { EventStore } from '@hostel/eventstore';
+import { auditRoutes } from './audit/routes';
 import type { PositionWaiter } from './consistency/wait-for-position';
 import { registerReadYourWrites } from './consistency/wait-for-position';
 import { mealQueryRoutes } from './meals/routes';
@@ -13,15 +15,21 @@ import { userQueryRoutes } from './users/routes';
 export interface ReadApiDeps {
   db: Kysely<ReadModelTables>;
   waiter: PositionWaiter;
+  /** The log itself: the audit folds entities' states from it, and records its exports in it. */
+  store: EventStore;
 }
 
-/** The read side as a Fastify plugin: the spec's GET endpoints over the read models. */
+/**
+ * The read side as a Fastify plugin: the spec's GET endpoints, each answered by its read model's
+ * queries (`@hostel/read-models`), one encapsulated plugin per resource.
+ */
 export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<void> {
   registerReadYourWrites(app, deps.waiter);
-  userQueryRoutes(app, deps);
-  mealQueryRoutes(app, deps);
-  reviewQueryRoutes(app, deps);
-  paymentQueryRoutes(app, deps);
-  upcomingQueryRoutes(app, deps);
-  mealRequestQueryRoutes(app, deps);
+  await app.register(userQueryRoutes, { db: deps.db });
+  await app.register(mealQueryRoutes, { db: deps.db, waiter: deps.waiter });
+  await app.register(reviewQueryRoutes, { db: deps.db });
+  await app.register(paymentQueryRoutes, { db: deps.db });
+  await app.register(upcomingQueryRoutes, { db: deps.db });
+  await app.register(mealRequestQueryRoutes, { db: deps.db });
+  await app.register(auditRoutes, { db: deps.db, store: deps.store });
 }

@@ -1,39 +1,45 @@
 /**
  * read-api as its own service (distributed deployment): DATABASE_URL for the read models,
  * JWT_JWKS_URL for the issuer's keys, REDIS_URL so every instance's sockets get the projector's pushes.
+ * `node read-api/dist/main.js` once built (`npm run build`); configured by the environment only.
  */
-import pino from 'pino';
-import type { ReadModelTables } from '@hostel/contracts';
-import { readConfig } from '@hostel/platform/config';
-import { createDb, createPool } from '@hostel/platform/db';
-import { onShutdown } from '@hostel/platform/event-store';
+import { createMetrics } from '@hostel/platform/metrics';
 import { createHttpServer } from '@hostel/platform/http';
+import { openInfrastructure } from '@hostel/platform/infrastructure';
+import { runService } from '@hostel/platform/service';
 import { createAccessTokenVerifier } from '@hostel/platform/tokens';
+import type { ReadModelTables } from '@hostel/read-models';
 import { readApi } from './app';
 import { createPositionWaiter } from './consistency/wait-for-position';
-import { createLiveServer } from './live/live-server';
+import { startLiveServer } from './live/live-server';
 
-const config = readConfig();
-if (!config.DATABASE_URL || !config.JWT_JWKS_URL) throw new Error('DATABASE_URL and JWT_JWKS_URL must be set');
-const log = pino({ level: config.LOG_LEVEL });
-const pool = createPool(config.DATABASE_URL);
-const db = createDb<ReadModelTables>(pool);
-const verifyAccessToken = createAccessTokenVerifier(new URL(config.JWT_JWKS_URL));
-const appOrigins = (config.APP_ORIGIN ?? '').split(',').map((origin) => origin.trim()).filter(Boolean);
-const { app } = await createHttpServer({ logger: log, verifyAccessToken, appOrigins, trustProxy: true });
-app.get('/health', { config: { access: 'public' } }, async () => ({ status: 'ok' }));
-const waiter = await createPositionWaiter(db, config.DATABASE_URL);
-await app.register(async (scope) => readApi(scope, { db, waiter }));
-await app.ready();
-const live = await createLiveServer(app.server, {
-  verifyAccessToken,
-  ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
-  ...(appOrigins.length ? { corsOrigin: appOrigins } : {}),
-});
-await app.listen({ port: config.PORT, host: '0.0.0.0' });
-onShutdown(async () => {
-  await live.close();
-  await app.close();
-  await waiter.close();
-  await pool.end();
+await runService('read-api', ['DATABASE_URL', 'JWT_JWKS_URL'], async ({ config, log }) => {
+  const metrics = createMetrics({ service: 'read-api', log, processMetrics: true });
+  const infrastructure = await openInfrastructure(config, { log, metrics });
+  const db = infrastructure.db<ReadModelTables>();
+  const verifyAccessToken = createAccessTokenVerifier(new URL(config.JWT_JWKS_URL!));
+  const { app } = await createHttpServer({
+    logger: log,
+    verifyAccessToken,
+    appOrigins: config.APP_ORIGIN,
+    trustProxy: config.TRUST_PROXY,
+    health: () => infrastructure.health(),
+    metrics,
+  });
+  const waiter = await createPositionWaiter(db, infrastructure.databaseUrl);
+  await app.register(async (scope) => readApi(scope, { db, waiter, store: infrastructure.store }));
+  await app.ready();
+  const live = await startLiveServer(app.server, { config, verifyAccessToken, log });
+  metrics.gauge('hostel_live_sockets', 'Sockets connected to this instance', [], (gauge) => gauge.set(live.of('/').sockets.size));
+  await app.listen({ port: config.PORT, host: '0.0.0.0' });
+  return async () => {
+    // Sockets go first (an open one keeps the HTTP server from closing; the clients reconnect to
+    // another instance); then the requests in flight are answered.
+    live.disconnectSockets(true);
+    await app.close();
+    await live.close();
+    await waiter.close();
+    await infrastructure.close();
+    metrics.close();
+  };
 });

@@ -23,22 +23,28 @@ export function createRefreshSessions(db: Kysely<CommandTables>) {
   /** Answers the user and a fresh token, or undefined when the token is unknown, expired or reused. */
   async function rotate(token: string): Promise<{ userId: string; token: string } | undefined> {
     return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('auth_refresh_tokens')
-        .selectAll()
-        .where('token_hash', '=', digest(token))
-        .forUpdate()
-        .executeTakeFirst();
+      const row = await trx.selectFrom('auth_refresh_tokens').selectAll().where('token_hash', '=', digest(token)).forUpdate().executeTakeFirst();
       if (!row || row.expires_at.getTime() <= Date.now()) return undefined;
       if (row.revoked_at) {
-        await trx.updateTable('auth_refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+        await trx
+          .updateTable('auth_refresh_tokens')
+          .set({ revoked_at: new Date() })
+          .where('family_id', '=', row.family_id)
+          .where('revoked_at', 'is', null)
+          .execute();
         return undefined;
       }
       await trx.updateTable('auth_refresh_tokens').set({ revoked_at: new Date() }).where('token_hash', '=', row.token_hash).execute();
       const next = randomBytes(32).toString('base64url');
       await trx
         .insertInto('auth_refresh_tokens')
-        .values({ token_hash: digest(next), user_id: row.user_id, family_id: row.family_id, expires_at: new Date(Date.now() + REFRESH_TTL_MS), revoked_at: null })
+        .values({
+          token_hash: digest(next),
+          user_id: row.user_id,
+          family_id: row.family_id,
+          expires_at: new Date(Date.now() + REFRESH_TTL_MS),
+          revoked_at: null,
+        })
         .execute();
       return { userId: row.user_id, token: next };
     });
@@ -47,9 +53,20 @@ export function createRefreshSessions(db: Kysely<CommandTables>) {
   /** Ends the sign-in the token belongs to. */
   async function revoke(token: string): Promise<void> {
     const row = await db.selectFrom('auth_refresh_tokens').select('family_id').where('token_hash', '=', digest(token)).executeTakeFirst();
-    if (row) await db.updateTable('auth_refresh_tokens').set({ revoked_at: new Date() }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute();
+    if (row)
+      await db
+        .updateTable('auth_refresh_tokens')
+        .set({ revoked_at: new Date() })
+        .where('family_id', '=', row.family_id)
+        .where('revoked_at', 'is', null)
+        .execute();
   }
 
-  return { issue, rotate, revoke };
+  /** Ends every sign-in of the account: its password changed, or sessions from before its mailbox was proven may be a squatter's. */
+  async function revokeAll(userId: string): Promise<void> {
+    await db.updateTable('auth_refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+  }
+
+  return { issue, rotate, revoke, revokeAll };
 }
 export type RefreshSessions = ReturnType<typeof createRefreshSessions>;

@@ -16,7 +16,10 @@ export async function loadSigningKey(db: Kysely<CommandTables>, configured?: str
   const stored = await latest(db);
   if (stored) return stored;
   const generated = await generateSigningJwk();
-  await db.insertInto('auth_signing_keys').values({ kid: generated.kid, jwk: JSON.stringify(generated) }).execute();
+  await db
+    .insertInto('auth_signing_keys')
+    .values({ kid: generated.kid, jwk: JSON.stringify(generated) })
+    .execute();
   // Two instances starting together may both insert; all of them settle on the oldest key.
   return (await latest(db)) ?? generated;
 }

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { PAYMENT_CURRENCY } from '@hostel/contracts';
-import { conflict, invalid, paymentDeclined, providerUnavailable } from '@hostel/platform/http';
+import { conflict, invalid, paymentDeclined, providerUnavailable } from '@hostel/domain';
 
 export interface StripeOptions {
   secretKey: string;
@@ -50,7 +50,8 @@ export function createStripeProvider(options: StripeOptions) {
       }
       switch (intent.status) {
         case 'requires_action':
-          if (!intent.client_secret) throw providerUnavailable('The card payment provider asked for a confirmation step it gave no means for. Please try again.');
+          if (!intent.client_secret)
+            throw providerUnavailable('The card payment provider asked for a confirmation step it gave no means for. Please try again.');
           return { status: 'requires_action', clientSecret: intent.client_secret };
         case 'requires_payment_method':
           throw paymentDeclined(intent.last_payment_error?.message ?? 'Your card was declined.');
@@ -83,7 +84,11 @@ function asHttpError(error: unknown): unknown {
   if (error instanceof Stripe.errors.StripeInvalidRequestError) return invalid(error.message);
   // The same attempt (same ConfirmationToken and package) sent again with different details.
   if (error instanceof Stripe.errors.StripeIdempotencyError) return conflict('This payment attempt is already under way with other details. Please try again.');
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+  if (
+    error instanceof Stripe.errors.StripeConnectionError ||
+    error instanceof Stripe.errors.StripeAPIError ||
+    error instanceof Stripe.errors.StripeRateLimitError
+  ) {
     return providerUnavailable('The card payment provider could not be reached. Please try again in a moment.');
   }
   // Our key refused, and the like: ours to fix, logged as a 500.

@@ -1,18 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddReviewBody } from '@hostel/contracts';
+import { AddReviewBody, CommandAnswer, CreatedAnswer } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { actorOf } from '@hostel/platform/http';
-import { handleCommand, loadState } from '../command-handler';
-import { mealDecider, mealStream } from '../meals/meal';
-import { reviewDecider, reviewStream } from './review';
+import { handleCommand, loadState, mealDecider, mealStream, reviewDecider, reviewStream } from '@hostel/domain';
 
 /** Reviews: anyone signed in writes one (name and email from their account); the author or an admin deletes it. */
-export function reviewRoutes(app: FastifyInstance, deps: { store: EventStore }): void {
+export const reviewRoutes: FastifyPluginAsync<{ store: EventStore }> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post('/api/reviews', { config: { access: 'user' }, schema: { body: AddReviewBody } }, async (request, reply) => {
+  routes.post('/api/reviews', { config: { access: 'user' }, schema: { body: AddReviewBody, response: { 201: CreatedAnswer } } }, async (request, reply) => {
     const actor = actorOf(request);
     const { state: meal } = await loadState(deps.store, mealStream(request.body.mealId), mealDecider);
     const reviewId = crypto.randomUUID();
@@ -35,7 +33,7 @@ export function reviewRoutes(app: FastifyInstance, deps: { store: EventStore }):
 
   routes.delete(
     '/api/reviews/:id',
-    { config: { access: 'user' }, schema: { params: z.object({ id: z.uuid('Review not found') }) } },
+    { config: { access: 'user' }, schema: { params: z.object({ id: z.uuid('Review not found') }), response: { 200: CommandAnswer } } },
     async (request) => {
       const actor = actorOf(request);
       const result = await handleCommand(
@@ -48,4 +46,4 @@ export function reviewRoutes(app: FastifyInstance, deps: { store: EventStore }):
       return { message: 'Review has been deleted.', position: result.position };
     },
   );
-}
+};

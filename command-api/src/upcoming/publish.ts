@@ -1,16 +1,16 @@
+import type { Role } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { v5 as uuidv5 } from 'uuid';
-import { handleCommand, loadState, readUntil } from '../command-handler';
-import type { CommandContext } from '../command-handler';
-import { mealDecider, mealStream } from '../meals/meal';
-import { upcomingDecider, upcomingStream } from './upcoming';
+import { readUntil } from '../read-until';
+import { handleCommand, loadState, mealDecider, mealStream, upcomingDecider, upcomingStream } from '@hostel/domain';
+import type { CommandContext } from '@hostel/domain';
 
 const PUBLISHED_MEAL_NAMESPACE = '5d7c1b2a-9e4f-4a3b-8c6d-2f1e0a9b8c7d';
 /** One catalogue meal per upcoming meal: its id is derived, so however often publication runs, it is listed once. */
 export const publishedMealId = (upcomingId: string) => uuidv5(upcomingId, PUBLISHED_MEAL_NAMESPACE);
 
 /** Marks the upcoming meal published (an admin at any count, or the threshold policy). Idempotent. */
-export function publishUpcomingMeal(store: EventStore, upcomingId: string, actorRole: 'user' | 'admin' | 'system', context: CommandContext) {
+export function publishUpcomingMeal(store: EventStore, upcomingId: string, actorRole: Role | 'system', context: CommandContext) {
   return handleCommand(
     store,
     upcomingStream(upcomingId),
@@ -50,6 +50,10 @@ export async function listPublishedMeal(store: EventStore, upcomingId: string, c
 
 /** Waits (bounded) until the published meal is in the catalogue's stream; answers its position, if it got there. */
 export async function waitForListing(store: EventStore, upcomingId: string, timeoutMs = 3000): Promise<string | undefined> {
-  const listing = await readUntil(() => loadState(store, mealStream(publishedMealId(upcomingId)), mealDecider), ({ position }) => position !== undefined, timeoutMs);
+  const listing = await readUntil(
+    () => loadState(store, mealStream(publishedMealId(upcomingId)), mealDecider),
+    ({ position }) => position !== undefined,
+    timeoutMs,
+  );
   return listing.position;
 }

@@ -1,44 +1,48 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { AddUpcomingMealBody, UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
-import type { UpcomingLikeAnswer } from '@hostel/contracts';
+import { AddUpcomingMealBody, CommandAnswer, CreatedAnswer, UPCOMING_PUBLISH_THRESHOLD, UpcomingLikeAnswer } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
-import { actorOf, invalid } from '@hostel/platform/http';
-import { handleCommand, loadState } from '../command-handler';
-import { userStream } from '../identity/user';
-import { userDecider } from '../identity/user-decider';
-import { isStoredImage } from '../media/store-image';
+import { actorOf } from '@hostel/platform/http';
+import { claimStoredImage } from '../media/store-image';
 import type { CommandTables } from '../migrations';
 import { publishUpcomingMeal, waitForListing } from './publish';
-import { upcomingDecider, upcomingStream } from './upcoming';
+import { handleCommand, invalid, loadState, upcomingDecider, upcomingStream, userDecider, userStream } from '@hostel/domain';
 
 const params = z.object({ id: z.uuid('Upcoming meal not found') });
-/** Many members may like one meal at the same moment: each like retries until it lands or is refused. */
-const LIKE_ATTEMPTS = 30;
 
 /** Upcoming meals: admins add and publish; members (Silver and above) like, once; the 10th like publishes. */
-export function upcomingRoutes(app: FastifyInstance, deps: { store: EventStore; db: Kysely<CommandTables> }): void {
+export const upcomingRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<CommandTables> }> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { store } = deps;
 
-  routes.post('/api/upcomingMeals', { config: { access: 'admin' }, schema: { body: AddUpcomingMealBody } }, async (request, reply) => {
-    const actor = actorOf(request);
-    if (!(await isStoredImage(deps.db, request.body.image))) throw invalid('Please upload an image first.');
-    const upcomingId = crypto.randomUUID();
-    const result = await handleCommand(
-      store,
-      upcomingStream(upcomingId),
-      upcomingDecider,
-      { type: 'AddUpcomingMeal', upcomingId, actorRole: actor.role, fields: { ...request.body, distributorName: actor.name, distributorEmail: actor.email }, addedAt: new Date().toISOString() },
-      { actor: actor.sub, correlationId: request.id },
-    );
-    return reply.code(201).send({ _id: upcomingId, message: 'Upcoming meal added!', position: result.position });
-  });
+  routes.post(
+    '/api/upcomingMeals',
+    { config: { access: 'admin' }, schema: { body: AddUpcomingMealBody, response: { 201: CreatedAnswer } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (!(await claimStoredImage(deps.db, request.body.image))) throw invalid('Please upload an image first.');
+      const upcomingId = crypto.randomUUID();
+      const result = await handleCommand(
+        store,
+        upcomingStream(upcomingId),
+        upcomingDecider,
+        {
+          type: 'AddUpcomingMeal',
+          upcomingId,
+          actorRole: actor.role,
+          fields: { ...request.body, distributorName: actor.name, distributorEmail: actor.email },
+          addedAt: new Date().toISOString(),
+        },
+        { actor: actor.sub, correlationId: request.id },
+      );
+      return reply.code(201).send({ _id: upcomingId, message: 'Upcoming meal added!', position: result.position });
+    },
+  );
 
   // The spec's client sends { userEmail }: ignored, the token says who likes; the badge is read from their account.
-  routes.patch('/api/upcomingMeals/:id/like', { config: { access: 'user' }, schema: { params } }, async (request): Promise<UpcomingLikeAnswer> => {
+  routes.patch('/api/upcomingMeals/:id/like', { config: { access: 'user' }, schema: { params, response: { 200: UpcomingLikeAnswer } } }, async (request) => {
     const actor = actorOf(request);
     const { state: user } = await loadState(store, userStream(actor.sub), userDecider);
     const upcomingId = request.params.id;
@@ -48,21 +52,20 @@ export function upcomingRoutes(app: FastifyInstance, deps: { store: EventStore; 
       upcomingDecider,
       { type: 'LikeUpcomingMeal', upcomingId, userId: actor.sub, badge: user.exists ? user.badge : null },
       { actor: actor.sub, correlationId: request.id },
-      { maxAttempts: LIKE_ATTEMPTS },
     );
     const likes = result.state.status === 'none' ? 0 : result.state.likedBy.length;
     // Only the like that brought the count to the threshold reads exactly the threshold here.
-    if (likes !== UPCOMING_PUBLISH_THRESHOLD) return { message: 'Your like was recorded.', likes, published: false, ...(result.position ? { position: result.position } : {}) };
+    if (likes !== UPCOMING_PUBLISH_THRESHOLD) return { message: 'Your like was recorded.', likes, published: false, position: result.position };
     // This like reached the threshold: the policy publishes it; wait (bounded) so that 'published' is true when read.
     const listed = await waitForListing(store, upcomingId);
     const position = listed ?? result.position;
-    return { message: 'This meal reached 10 likes and has been published.', likes, published: true, ...(position ? { position } : {}) };
+    return { message: 'This meal reached 10 likes and has been published.', likes, published: true, position };
   });
 
-  routes.patch('/api/upcomingMeals/:id/publish', { config: { access: 'admin' }, schema: { params } }, async (request) => {
+  routes.patch('/api/upcomingMeals/:id/publish', { config: { access: 'admin' }, schema: { params, response: { 200: CommandAnswer } } }, async (request) => {
     const actor = actorOf(request);
     const result = await publishUpcomingMeal(store, request.params.id, actor.role, { actor: actor.sub, correlationId: request.id });
     const position = (await waitForListing(store, request.params.id)) ?? result.position;
-    return { message: 'Meal published successfully', ...(position ? { position } : {}) };
+    return { message: 'Meal published successfully', position };
   });
-}
+};

@@ -1,21 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ProfileBody } from '@hostel/contracts';
+import { CommandAnswer, ProfileAnswer, ProfileBody } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { actorOf } from '@hostel/platform/http';
-import { handleCommand } from '../command-handler';
-import { toUserDto } from '../identity/routes';
-import { userStream } from '../identity/user';
-import { userDecider } from '../identity/user-decider';
+import { toUserDto } from './user-dto';
+import { claimStoredImage } from '../media/store-image';
+import type { CommandTables } from '../migrations';
+import { handleCommand, userDecider, userStream } from '@hostel/domain';
 
 /** The spec's user commands: a caller's own profile, and promotion by an admin. */
-export function userRoutes(app: FastifyInstance, deps: { store: EventStore }): void {
+export const userRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<CommandTables> }> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  // The spec's client also sends email and role here: the body schema drops them, the token decides who.
-  routes.post('/users', { config: { access: 'user' }, schema: { body: ProfileBody } }, async (request) => {
+  // The spec's client also sends email and role here: the body schema checks their type and drops them, the token decides who.
+  routes.post('/users', { config: { access: 'user' }, schema: { body: ProfileBody, response: { 200: ProfileAnswer } } }, async (request) => {
     const actor = actorOf(request);
+    // A photo uploaded here is about to be referred to: keep it from the sweep of unused images.
+    if (request.body.photo) await claimStoredImage(deps.db, request.body.photo);
     const result = await handleCommand(
       deps.store,
       userStream(actor.sub),
@@ -27,19 +30,23 @@ export function userRoutes(app: FastifyInstance, deps: { store: EventStore }): v
     return { user: toUserDto(result.state), position: result.position };
   });
 
-  routes.patch(
-    '/users/admin/:id',
-    { config: { access: 'admin' }, schema: { params: z.object({ id: z.uuid('User not found') }) } },
-    async (request) => {
-      const actor = actorOf(request);
-      const result = await handleCommand(
-        deps.store,
-        userStream(request.params.id),
-        userDecider,
-        { type: 'PromoteToAdmin', userId: request.params.id, actorRole: actor.role },
-        { actor: actor.sub, correlationId: request.id },
-      );
-      return { message: result.changed ? 'User promoted to admin' : 'User is already an admin', position: result.position };
-    },
-  );
-}
+  /** An admin gives a user a role: one route per role, the same shape. */
+  const roleRoute = (path: string, type: 'PromoteToAdmin' | 'MakeAuditor', done: string, already: string) =>
+    routes.patch(
+      path,
+      { config: { access: 'admin' }, schema: { params: z.object({ id: z.uuid('User not found') }), response: { 200: CommandAnswer } } },
+      async (request) => {
+        const actor = actorOf(request);
+        const result = await handleCommand(
+          deps.store,
+          userStream(request.params.id),
+          userDecider,
+          { type, userId: request.params.id, actorRole: actor.role },
+          { actor: actor.sub, correlationId: request.id },
+        );
+        return { message: result.changed ? done : already, position: result.position };
+      },
+    );
+  roleRoute('/users/admin/:id', 'PromoteToAdmin', 'User promoted to admin', 'User is already an admin');
+  roleRoute('/users/auditor/:id', 'MakeAuditor', 'User is now an auditor', 'User is already an auditor');
+};

@@ -19,11 +19,20 @@ function random(seedText: string) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, between: (low: number, high: number) => low + next() * (high - low), pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+  return {
+    next,
+    between: (low: number, high: number) => low + next() * (high - low),
+    pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+  };
 }
 type Random = ReturnType<typeof random>;
 
-const TABLES = [['#8d5a2b', '#5b3416'], ['#b07d4f', '#7a4b24'], ['#d9cbb5', '#a89478'], ['#4e5d6c', '#2c3740']] as const;
+const TABLES = [
+  ['#8d5a2b', '#5b3416'],
+  ['#b07d4f', '#7a4b24'],
+  ['#d9cbb5', '#a89478'],
+  ['#4e5d6c', '#2c3740'],
+] as const;
 const NAPKINS = ['#e8d5b5', '#c9dbe8', '#e6c3c3', '#cfe3c8'] as const;
 const GLAZES = ['#fbfaf7', '#f2efe8', '#c96f4a', '#2f5d8a', '#e9e4d8'] as const;
 
@@ -52,8 +61,10 @@ function pieces(rng: Random, colours: readonly string[], cx: number, cy: number,
     const size = rng.between(9, 22);
     const colour = rng.pick(colours);
     const shape = rng.next();
-    if (shape < 0.45) return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(size * 0.7).toFixed(1)}" fill="${colour}" stroke="#00000022" stroke-width="2"/>`;
-    if (shape < 0.8) return `<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="${size.toFixed(1)}" ry="${(size * 0.6).toFixed(1)}" transform="rotate(${rng.between(0, 180).toFixed(0)} ${x.toFixed(1)} ${y.toFixed(1)})" fill="${colour}" stroke="#00000022" stroke-width="2"/>`;
+    if (shape < 0.45)
+      return `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(size * 0.7).toFixed(1)}" fill="${colour}" stroke="#00000022" stroke-width="2"/>`;
+    if (shape < 0.8)
+      return `<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="${size.toFixed(1)}" ry="${(size * 0.6).toFixed(1)}" transform="rotate(${rng.between(0, 180).toFixed(0)} ${x.toFixed(1)} ${y.toFixed(1)})" fill="${colour}" stroke="#00000022" stroke-width="2"/>`;
     return `<rect x="${(x - size / 2).toFixed(1)}" y="${(y - size / 2).toFixed(1)}" width="${size.toFixed(1)}" height="${(size * 0.8).toFixed(1)}" rx="4" transform="rotate(${rng.between(0, 90).toFixed(0)} ${x.toFixed(1)} ${y.toFixed(1)})" fill="${colour}" stroke="#00000022" stroke-width="2"/>`;
   }).join('');
 }
@@ -106,7 +117,11 @@ function stack(rng: Random, look: DishLook): string {
 }
 
 function flatbread(rng: Random, look: DishLook): string {
-  const spots = Array.from({ length: 18 }, () => `<circle cx="${rng.between(250, 570).toFixed(0)}" cy="${rng.between(170, 450).toFixed(0)}" r="${rng.between(4, 10).toFixed(0)}" fill="#5b2c06" opacity=".35"/>`).join('');
+  const spots = Array.from(
+    { length: 18 },
+    () =>
+      `<circle cx="${rng.between(250, 570).toFixed(0)}" cy="${rng.between(170, 450).toFixed(0)}" r="${rng.between(4, 10).toFixed(0)}" fill="#5b2c06" opacity=".35"/>`,
+  ).join('');
   return `<rect x="120" y="90" width="580" height="440" rx="60" fill="#a9743f" stroke="#7a4f24" stroke-width="6"/>
   <rect x="130" y="100" width="560" height="420" rx="54" fill="#00000010"/>
   <ellipse cx="420" cy="320" rx="208" ry="178" fill="#00000033"/>
@@ -141,5 +156,7 @@ export function mealSvg(title: string, look: DishLook): string {
 
 /** The dish as a JPEG (the media store re-encodes it to WebP like any upload). */
 export function mealImage(title: string, look: DishLook): Promise<Buffer> {
-  return sharp(Buffer.from(mealSvg(title, look))).jpeg({ quality: 86 }).toBuffer();
+  return sharp(Buffer.from(mealSvg(title, look)))
+    .jpeg({ quality: 86 })
+    .toBuffer();
 }

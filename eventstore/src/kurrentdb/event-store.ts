@@ -10,24 +10,9 @@ import {
   streamNameFilter,
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
-import type {
-  AllStreamSubscription,
-  AppendStreamState,
-  JSONType,
-  ReadPosition,
-  RecordedEvent as KurrentRecordedEvent,
-} from '@kurrent/kurrentdb-client';
+import type { AllStreamSubscription, AppendStreamState, JSONType, ReadPosition, RecordedEvent as KurrentRecordedEvent } from '@kurrent/kurrentdb-client';
 import { comparePositions, START, WrongExpectedVersionError } from '../port';
-import type {
-  AppendResult,
-  EventStore,
-  EventToAppend,
-  ExpectedVersion,
-  Position,
-  RecordedEvent,
-  SubscribeOptions,
-  Subscription,
-} from '../port';
+import type { AppendResult, EventStore, EventToAppend, ExpectedVersion, Position, RecordedEvent, SubscribeOptions, Subscription } from '../port';
 
 export interface KurrentDbEventStoreOptions {
   /** e.g. `kurrentdb://admin:changeit@localhost:2113?tls=false`. */
@@ -87,11 +72,7 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     return { nextVersion: last.streamVersion, position: last.position };
   }
 
-  async function append(
-    stream: string,
-    events: EventToAppend[],
-    { expectedVersion }: { expectedVersion: ExpectedVersion },
-  ): Promise<AppendResult> {
+  async function append(stream: string, events: EventToAppend[], { expectedVersion }: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
     if (events.length === 0) {
       const last = await lastEvent(stream);
       const current = last?.streamVersion ?? 'no_stream';
@@ -129,10 +110,10 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     }
   }
 
-  async function readStream(stream: string): Promise<RecordedEvent[]> {
+  async function readStream(stream: string, options: { fromVersion?: bigint } = {}): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of client.readStream(stream)) {
+      for await (const resolved of client.readStream(stream, options.fromVersion ? { fromRevision: options.fromVersion } : {})) {
         const event = toRecorded(resolved.event);
         if (event) events.push(event);
       }
@@ -215,10 +196,44 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     return subscription;
   }
 
+  /**
+   * Snapshots live in streams of their own, outside our categories (so no subscription sees them),
+   * keeping only their latest event.
+   */
+  const snapshotStream = (stream: string, kind: string) => `snapshots-${kind}:${stream}`;
+
+  async function readSnapshot(stream: string, kind: string) {
+    try {
+      for await (const resolved of client.readStream(snapshotStream(stream, kind), { direction: BACKWARDS, fromRevision: END, maxCount: 1 })) {
+        const data = resolved.event?.data as { version?: string; state?: unknown } | undefined;
+        if (data?.version !== undefined) return { version: BigInt(data.version), state: data.state };
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return undefined;
+      throw error;
+    }
+    return undefined;
+  }
+
+  async function writeSnapshot(stream: string, kind: string, snapshot: { version: bigint; state: unknown }) {
+    const name = snapshotStream(stream, kind);
+    const newer = await readSnapshot(stream, kind);
+    if (newer && newer.version >= snapshot.version) return;
+    await client.appendToStream(name, jsonEvent({ type: 'Snapshot', data: { version: snapshot.version.toString(), state: snapshot.state } as JSONType }));
+    if (!newer) await client.setStreamMetadata(name, { maxCount: 1 });
+  }
+
+  async function readFromSnapshot(stream: string, kind: string) {
+    const snapshot = await readSnapshot(stream, kind);
+    return { snapshot, events: await readStream(stream, snapshot ? { fromVersion: snapshot.version + 1n } : {}) };
+  }
+
   return {
     append,
     readStream,
     readAll,
+    readFromSnapshot,
+    writeSnapshot,
     subscribe,
     async close() {
       if (closed) return;

@@ -100,20 +100,14 @@ function isUniqueViolation(error: unknown): error is DatabaseError {
 type Queryable = Pick<Pool, 'query'>;
 
 async function currentVersion(db: Queryable, schema: string, stream: string): Promise<bigint | 'no_stream'> {
-  const { rows } = await db.query<{ version: string | null }>(
-    `SELECT max(stream_version)::text AS version FROM ${schema}.events WHERE stream_id = $1`,
-    [stream],
-  );
+  const { rows } = await db.query<{ version: string | null }>(`SELECT max(stream_version)::text AS version FROM ${schema}.events WHERE stream_id = $1`, [
+    stream,
+  ]);
   const version = rows[0]?.version;
   return version == null ? 'no_stream' : BigInt(version);
 }
 
-async function emptyAppendResult(
-  db: Queryable,
-  schema: string,
-  stream: string,
-  current: bigint | 'no_stream',
-): Promise<AppendResult> {
+async function emptyAppendResult(db: Queryable, schema: string, stream: string, current: bigint | 'no_stream'): Promise<AppendResult> {
   if (current === 'no_stream') return { nextVersion: -1n, position: START };
   const { rows } = await db.query<{ transaction_id: string; global_position: string }>(
     `SELECT transaction_id::text, global_position::text FROM ${schema}.events
@@ -129,12 +123,7 @@ async function emptyAppendResult(
  * The result of an earlier append of exactly these event ids to this stream, if one is stored.
  * Event ids stored only in part, or in another stream, are no retry (undefined).
  */
-async function findStoredAppend(
-  db: Queryable,
-  schema: string,
-  stream: string,
-  events: readonly EventToAppend[],
-): Promise<AppendResult | undefined> {
+async function findStoredAppend(db: Queryable, schema: string, stream: string, events: readonly EventToAppend[]): Promise<AppendResult | undefined> {
   if (events.length === 0) return undefined;
   const { rows } = await db.query<{ stream_id: string; stream_version: string; transaction_id: string; global_position: string }>(
     `SELECT e.stream_id, e.stream_version::text AS stream_version, e.transaction_id::text AS transaction_id,

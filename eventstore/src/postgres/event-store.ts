@@ -1,8 +1,8 @@
 import type { Pool } from 'pg';
-import type { EventStore, Subscription } from '../port';
+import type { EventStore, Position, RecordedEvent, Subscription } from '../port';
 import { appendEvents } from './append';
 import { createNotifications } from './notifications';
-import { DEFAULT_BATCH, readAll, readStream } from './read';
+import { DEFAULT_BATCH, readAll, readFromSnapshot, readStream } from './read';
 import { checkSchemaName, DEFAULT_SCHEMA, notifyChannel } from './schema';
 import { startSubscription } from './subscription';
 
@@ -26,15 +26,36 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   const pollIntervalMs = options.pollIntervalMs ?? 250;
   const notifications = createNotifications(pool.options, notifyChannel(schema));
   const subscriptions = new Set<Subscription>();
+  // Subscribers woken by the same commit read the same events from the same place (a projector's
+  // projections all do): one query answers all of them, rather than one each.
+  const reading = new Map<string, Promise<RecordedEvent[]>>();
+  const sharedRead = (from: Position, batch: number): Promise<RecordedEvent[]> => {
+    const key = `${from.a}/${from.b}/${batch}`;
+    let read = reading.get(key);
+    if (!read) {
+      read = readAll(pool, schema, { from, batch }).finally(() => reading.delete(key));
+      reading.set(key, read);
+    }
+    return read;
+  };
 
   return {
     append: (stream, events, { expectedVersion }) => appendEvents(pool, schema, stream, events, expectedVersion),
-    readStream: (stream) => readStream(pool, schema, stream),
+    readStream: (stream, readOptions) => readStream(pool, schema, stream, readOptions?.fromVersion),
+    readFromSnapshot: (stream, kind) => readFromSnapshot(pool, schema, stream, kind),
+    async writeSnapshot(stream, kind, snapshot) {
+      // Only forward: a slower writer with an older fold never replaces a newer one.
+      await pool.query(
+        `INSERT INTO ${schema}.snapshots (stream_id, kind, version, state) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (stream_id, kind) DO UPDATE SET version = EXCLUDED.version, state = EXCLUDED.state WHERE ${schema}.snapshots.version < EXCLUDED.version`,
+        [stream, kind, String(snapshot.version), JSON.stringify(snapshot.state)],
+      );
+    },
     readAll: (readOptions) => readAll(pool, schema, readOptions),
     subscribe(subscribeOptions) {
       const subscription = startSubscription(
         {
-          read: (from, batch) => readAll(pool, schema, { from, batch }),
+          read: sharedRead,
           notifications,
           pollIntervalMs,
           defaultBatch: DEFAULT_BATCH,

@@ -34,12 +34,34 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
   };
 }
 
-export async function readStream(pool: Pool, schema: string, stream: string): Promise<RecordedEvent[]> {
+export async function readStream(pool: Pool, schema: string, stream: string, fromVersion = 0n): Promise<RecordedEvent[]> {
   const { rows } = await pool.query<EventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM ${schema}.events AS e WHERE e.stream_id = $1 ORDER BY e.stream_version`,
-    [stream],
+    `SELECT ${EVENT_COLUMNS} FROM ${schema}.events AS e WHERE e.stream_id = $1 AND e.stream_version >= $2 ORDER BY e.stream_version`,
+    [stream, String(fromVersion)],
   );
   return rows.map(toRecordedEvent);
+}
+
+/**
+ * A snapshot and the events after it in one round trip: one row, the snapshot's columns (null
+ * without one) and the events as a JSON array (64-bit numbers as text, as EVENT_COLUMNS has them).
+ */
+export async function readFromSnapshot(pool: Pool, schema: string, stream: string, kind: string) {
+  const { rows } = await pool.query<{ version: string | null; state: unknown; events: EventRow[] }>(
+    `SELECT s.version::text AS version, s.state,
+       (SELECT coalesce(jsonb_agg(jsonb_build_object(
+            'event_id', e.event_id, 'type', e.type, 'data', e.data, 'metadata', e.metadata, 'stream_id', e.stream_id,
+            'stream_version', e.stream_version::text, 'transaction_id', e.transaction_id::text, 'global_position', e.global_position::text)
+          ORDER BY e.stream_version), '[]'::jsonb)
+        FROM ${schema}.events AS e WHERE e.stream_id = $1 AND e.stream_version > coalesce(s.version, -1)) AS events
+     FROM (SELECT 1) AS one LEFT JOIN ${schema}.snapshots AS s ON s.stream_id = $1 AND s.kind = $2`,
+    [stream, kind],
+  );
+  const row = rows[0]!;
+  return {
+    snapshot: row.version === null ? undefined : { version: BigInt(row.version), state: row.state },
+    events: row.events.map(toRecordedEvent),
+  };
 }
 
 /**

@@ -10,9 +10,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,47}$/;
 /** Answers the schema name if it is safe to splice into SQL; throws otherwise. */
 export function checkSchemaName(schema: string): string {
   if (!SCHEMA_NAME.test(schema)) {
-    throw new Error(
-      `Invalid event-store schema name "${schema}": use lower-case letters, digits and "_", at most 48 characters`,
-    );
+    throw new Error(`Invalid event-store schema name "${schema}": use lower-case letters, digits and "_", at most 48 characters`);
   }
   return schema;
 }
@@ -47,8 +45,15 @@ export async function migrateEventStore(pool: Pool, schema: string = DEFAULT_SCH
         CONSTRAINT events_event_id_key UNIQUE (event_id)
       )`);
     // readAll / subscribe walk the log in (transaction_id, global_position) order.
-    await client.query(
-      `CREATE INDEX IF NOT EXISTS events_commit_order ON ${schema}.events (transaction_id, global_position)`,
-    );
+    await client.query(`CREATE INDEX IF NOT EXISTS events_commit_order ON ${schema}.events (transaction_id, global_position)`);
+    // Folds kept to read a long stream from (a cache: deleting every row changes no answer).
+    await client.query(`
+      CREATE TABLE IF NOT EXISTS ${schema}.snapshots (
+        stream_id text NOT NULL,
+        kind text NOT NULL,
+        version bigint NOT NULL,
+        state jsonb NOT NULL,
+        CONSTRAINT snapshots_pkey PRIMARY KEY (stream_id, kind)
+      )`);
   });
 }

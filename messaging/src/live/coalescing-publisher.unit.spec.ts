@@ -58,15 +58,16 @@ describe('coalesced live changes', () => {
     expect(sent).toHaveLength(4);
   });
 
-  it('merges like counts of a burst into one message holding the latest count of each id', () => {
-    publisher.publish('upcoming', 'likes', { resource: 'upcomingMeals', likes: { a: 1 }, position: '1/1' });
-    publisher.publish('upcoming', 'likes', { resource: 'upcomingMeals', likes: { a: 2 }, position: '1/2' });
-    publisher.publish('upcoming', 'likes', { resource: 'upcomingMeals', likes: { b: 7 }, position: '1/3' });
-    publisher.publish('upcoming', 'likes', { resource: 'upcomingMeals', likes: { a: 3 }, position: '1/4' });
+  it('merges the counts of a burst into one message holding the latest counts of each id', () => {
+    publisher.publish('meals', 'counts', { resource: 'meals', counts: { a: { likes: 1, reviews: 0 } }, position: '1/1' });
+    publisher.publish('meals', 'counts', { resource: 'meals', counts: { a: { likes: 2, reviews: 0 } }, position: '1/2' });
+    publisher.publish('meals', 'counts', { resource: 'meals', counts: { b: { likes: 7 } }, position: '1/3' });
+    publisher.publish('meals', 'counts', { resource: 'meals', counts: { a: { likes: 2, reviews: 1 } }, position: '1/4' });
+    publisher.publish('meals', 'counts', { resource: 'meals', counts: { b: { reviews: 4 } }, position: '1/5' });
     vi.advanceTimersByTime(WINDOW_MS);
     expect(sent.map((message) => message.payload)).toEqual([
-      { resource: 'upcomingMeals', likes: { a: 1 }, position: '1/1' },
-      { resource: 'upcomingMeals', likes: { a: 3, b: 7 }, position: '1/4' },
+      { resource: 'meals', counts: { a: { likes: 1, reviews: 0 } }, position: '1/1' },
+      { resource: 'meals', counts: { a: { likes: 2, reviews: 1 }, b: { likes: 7, reviews: 4 } }, position: '1/5' },
     ]);
   });
 
@@ -74,7 +75,7 @@ describe('coalesced live changes', () => {
     publisher.publish('upcoming', 'changed', { resource: 'upcomingMeals' });
     publisher.publish('meals', 'changed', { resource: 'upcomingMeals' });
     publisher.publish('upcoming', 'changed', { resource: 'meals' });
-    publisher.publish('upcoming', 'likes', { resource: 'upcomingMeals', likes: { a: 1 } });
+    publisher.publish('upcoming', 'counts', { resource: 'upcomingMeals', counts: { a: { likes: 1 } } });
     publisher.publish('upcoming', 'checkpoint', { projection: 'users', position: '1/1' });
     publisher.publish('upcoming', 'checkpoint', { projection: 'users', position: '1/2' });
     expect(sent).toHaveLength(6);

@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccessClaims } from '@hostel/contracts';
 import type { AccessTokenVerifier } from '../tokens';
-import { forbidden, unauthenticated } from './errors';
+import { forbidden, unauthenticated } from '@hostel/domain';
 
 /**
  * Who may call a route. Every route must say (deny by default): a route registered without
- * `config.access` makes the service refuse to start.
+ * `config.access` makes the service refuse to start. `audit`: admins and auditors (the audit trail).
  */
-export type Access = 'public' | 'user' | 'admin';
+export type Access = 'public' | 'user' | 'admin' | 'audit';
+
+/** Methods that change nothing: the only ones an auditor may call. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,15 +51,19 @@ export function registerAccessControl(app: FastifyInstance, verify: AccessTokenV
       request.actor = claims;
     }
     const access = request.routeOptions.config?.access;
-    if (access === 'user' || access === 'admin') {
+    if (access === 'user' || access === 'admin' || access === 'audit') {
       if (!request.actor) throw unauthenticated();
       if (access === 'admin' && request.actor.role !== 'admin') throw forbidden('Only admins can do that');
+      if (access === 'audit' && request.actor.role !== 'admin' && request.actor.role !== 'auditor')
+        throw forbidden('Only admins and auditors can read the audit trail');
+      // Auditors read; whatever a route would let a user change, it does not let them.
+      if (request.actor.role === 'auditor' && !READS.has(request.method)) throw forbidden('Auditors can read the audit trail but change nothing');
     }
   });
   return routes;
 }
 
-/** The caller, for routes declared `user` or `admin` (the access hook guarantees one). */
+/** The caller, for routes declared `user`, `admin` or `audit` (the access hook guarantees one). */
 export function actorOf(request: FastifyRequest): AccessClaims {
   if (!request.actor) throw unauthenticated();
   return request.actor;

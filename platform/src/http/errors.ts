@@ -1,12 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorAnswer } from '@hostel/contracts';
+import { DomainError } from '@hostel/domain';
+import type { ErrorKind } from '@hostel/domain';
 
 /** Answers a request no route matched (say, a deep link of the web app); false to answer 404. */
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
-
-/** The few error kinds the domain speaks; each maps once to an HTTP status. */
-export type ErrorKind = 'validation' | 'unauthenticated' | 'payment_declined' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'provider_unavailable';
 
 const statusOf: Record<ErrorKind, number> = {
   validation: 400,
@@ -16,36 +15,16 @@ const statusOf: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
-  /** A provider we depend on (the card payment provider) could not be reached or failed. */
   provider_unavailable: 502,
 };
-
-export class AppError extends Error {
-  override readonly name = 'AppError';
-  constructor(
-    readonly kind: ErrorKind,
-    message: string,
-    readonly issues?: ErrorAnswer['issues'],
-  ) {
-    super(message);
-  }
-}
-
-export const unauthenticated = (message = 'Please sign in first') => new AppError('unauthenticated', message);
-export const forbidden = (message = 'You are not allowed to do that') => new AppError('forbidden', message);
-export const notFound = (message = 'Not found') => new AppError('not_found', message);
-export const conflict = (message: string) => new AppError('conflict', message);
-export const paymentDeclined = (message: string) => new AppError('payment_declined', message);
-export const providerUnavailable = (message: string) => new AppError('provider_unavailable', message);
-export const invalid = (message: string, issues?: ErrorAnswer['issues']) => new AppError('validation', message, issues);
 
 /**
  * One error handler for every service: domain errors and client mistakes answer 4xx with
  * `{message}`; anything else is logged with the request's context and answers a bare 500.
  */
 export function registerErrorHandler(app: FastifyInstance, notFoundFallback?: NotFoundFallback): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
       const body: ErrorAnswer = { message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
       return reply.code(statusOf[error.kind]).send(body);
     }
@@ -59,6 +38,11 @@ export function registerErrorHandler(app: FastifyInstance, notFoundFallback?: No
       const message = !first ? 'Invalid request' : first.path === '' ? `${where} is not valid: ${first.message}` : first.message;
       return reply.code(400).send({ message, issues } satisfies ErrorAnswer);
     }
+    if (isDependencyUnavailable(error)) {
+      request.log.warn({ err: error }, 'a dependency is unreachable');
+      reply.header('retry-after', '5');
+      return reply.code(503).send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' } satisfies ErrorAnswer);
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: clientMessage(error) } satisfies ErrorAnswer);
@@ -70,6 +54,39 @@ export function registerErrorHandler(app: FastifyInstance, notFoundFallback?: No
     if (notFoundFallback?.(request, reply)) return reply;
     return reply.code(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` } satisfies ErrorAnswer);
   });
+}
+
+/** PostgreSQL's codes for a server that is going away or not taking connections (class 08, 57P0x). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+/**
+ * Whether a request failed because PostgreSQL (or another dependency) cannot be reached, rather than
+ * because of a fault of ours: then it answers 503 with Retry-After, never a 500, and never hangs
+ * (the pool gives up waiting for a connection after a bounded time).
+ */
+export function isDependencyUnavailable(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (/timeout exceeded when trying to connect|Connection terminated|connection terminated|Client has encountered a connection error/i.test(cause.message))
+      return true;
+    if (cause instanceof AggregateError && cause.errors.some(isDependencyUnavailable)) return true;
+  }
+  return false;
 }
 
 /** Fastify's own client errors (bad JSON, too large, wrong content type) in plain words. */

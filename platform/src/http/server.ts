@@ -1,30 +1,45 @@
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorAnswer, HealthAnswer, ReadinessAnswer, UnreadyAnswer } from '@hostel/contracts';
 import type { Logger } from 'pino';
+import type { Health } from '../infrastructure';
+import type { Metrics } from '../metrics';
 import type { AccessTokenVerifier } from '../tokens';
 import type { RouteAccess } from './access';
 import { registerAccessControl } from './access';
 import { registerErrorHandler } from './errors';
 import type { NotFoundFallback } from './errors';
-import { useZod } from './index';
 
 export interface HttpServerOptions {
   logger: Logger;
   verifyAccessToken: AccessTokenVerifier;
   /** Origins allowed by CORS; empty means same-origin only. */
   appOrigins: readonly string[];
-  /** Behind a gateway or proxy: trust its X-Forwarded-* headers (client address for throttling). */
-  trustProxy?: boolean;
+  /**
+   * The proxies whose X-Forwarded-* headers are believed (TRUST_PROXY): a hop count or their
+   * addresses. Default none: the peer is the client.
+   */
+  trustProxy?: number | string[] | undefined;
   /** Serves what no route matched, e.g. the web app's deep links. */
   notFoundFallback?: NotFoundFallback;
   /** Stripe mode: the page may load Stripe.js, show its frames (card entry, 3-D Secure) and call its API. */
   allowStripe?: boolean;
+  /** Whether the service is ready: `GET /health` answers 200 then, 503 before (default: always ready). */
+  ready?: () => boolean;
+  /** `GET /health/ready` asks it (with `ready`); `GET /health/live` answers while the process does. */
+  health?: () => Promise<Health>;
+  /** `GET /metrics` in Prometheus' format, and each request timed into it. */
+  metrics?: Metrics;
 }
+
+const trustHops = (count: number) => (_address: string, hop: number) => hop < count;
 
 const STRIPE_SOURCES = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
 
@@ -38,9 +53,14 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
     loggerInstance: options.logger as FastifyBaseLogger,
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
-    trustProxy: options.trustProxy ?? false,
+    // The request id is the correlation id of the events a command writes: one name in every log line.
+    requestIdLogLabel: 'correlationId',
+    // A hop count trusts that many proxies nearest to us, whatever their addresses.
+    trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
   });
-  useZod(app);
+  // Zod schemas validate requests and serialise answers.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app, options.notFoundFallback);
   // The spec's client sends `Content-Type: application/json` on every call, bodiless PATCHes too.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -48,6 +68,11 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === '' ? done(null, undefined) : parseJson(request, body as string, done),
   );
+  // Text answers (JSON, /docs, a file the web build left uncompressed) in brotli or gzip as the client
+  // accepts, from 1 KB on. First, so @fastify/static's files (the web app's, /docs') pass its hook: a
+  // file sent precompressed already carries its Content-Encoding and is left alone. Request bodies are
+  // never inflated: a few KB of gzip could otherwise unfold far past bodyLimit.
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -72,13 +97,52 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
   await app.register(cors, {
     origin: options.appOrigins.length > 0 ? [...options.appOrigins] : false,
     credentials: true,
-    exposedHeaders: ['x-total-count', 'x-position-reached'],
+    exposedHeaders: ['x-total-count', 'x-position-reached', 'x-position'],
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Hostel meals API', version: '1.0.0' } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // Closing waits for the requests in flight; each of their answers then ends its connection, or a
+  // client's idle keep-alive connection would hold the server open long after (keepAliveTimeout).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (closing) reply.header('connection', 'close');
+    reply.header('x-correlation-id', request.id);
+  });
+  const { metrics } = options;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.httpSeconds.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    });
+  }
   const routes = registerAccessControl(app, options.verifyAccessToken);
+  const ready = options.ready ?? (() => true);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/health', { config: { access: 'public' }, schema: { response: { 200: HealthAnswer, 503: ErrorAnswer } } }, async (_request, reply) =>
+      ready() ? { status: 'ok' as const } : reply.code(503).send({ message: 'Starting: the read models are catching up' }),
+    );
+  // Liveness says only that the process answers (a restart would help nothing else); readiness that
+  // its dependencies do, so a balancer sends it requests.
+  const probes = app.withTypeProvider<ZodTypeProvider>();
+  probes.get('/health/live', { config: { access: 'public' }, schema: { response: { 200: HealthAnswer } } }, async () => ({ status: 'ok' as const }));
+  probes.get('/health/ready', { config: { access: 'public' }, schema: { response: { 200: ReadinessAnswer, 503: UnreadyAnswer } } }, async (_request, reply) => {
+    const health = (await options.health?.()) ?? { ready: true, checks: {} };
+    const unreachable = Object.entries(health.checks).find(([name, state]) => state !== 'ok' && name !== 'redis');
+    if (health.ready && ready()) return { status: 'ok' as const, checks: health.checks };
+    const message = unreachable ? `${unreachable[0]} is unreachable` : 'Starting: the read models are catching up';
+    return reply.code(503).send({ message, checks: health.checks });
+  });
+  if (metrics) {
+    app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+      reply.type(metrics.registry.contentType).send(await metrics.registry.metrics()),
+    );
+  }
   return { app, routes };
 }

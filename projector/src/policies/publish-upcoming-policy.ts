@@ -1,4 +1,4 @@
-import { JOBS } from '@hostel/contracts';
+import { JOBS, UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
 import type { Policy } from '../runtime/policy';
 
 /**
@@ -10,5 +10,10 @@ export const publishUpcoming: Policy = {
   reactions: {
     UpcomingMealThresholdReached: ({ data }) => ({ queue: JOBS.publishUpcoming, data: { upcomingId: data.upcomingId }, triggerId: data.upcomingId }),
     UpcomingMealPublished: ({ data }) => ({ queue: JOBS.listPublishedMeal, data: { upcomingId: data.upcomingId }, triggerId: data.upcomingId }),
+  },
+  // Publication takes a meal off the upcoming list: one still there at the threshold is unpublished.
+  async reconcile(db) {
+    const rows = await db.selectFrom('upcoming_meals').select('id').where('likes', '>=', UPCOMING_PUBLISH_THRESHOLD).execute();
+    return rows.map((row) => ({ queue: JOBS.publishUpcoming, data: { upcomingId: row.id }, triggerId: row.id }));
   },
 };

@@ -1,7 +1,8 @@
-import type { ReadModelTables } from '@hostel/contracts';
-import { START } from '@hostel/eventstore';
+import { formatPosition, START } from '@hostel/eventstore';
 import type { Position } from '@hostel/eventstore';
+import { sql } from 'kysely';
 import type { Kysely, Transaction } from 'kysely';
+import type { ReadModelTables } from '@hostel/read-models';
 
 type Db = Kysely<ReadModelTables> | Transaction<ReadModelTables>;
 
@@ -32,6 +33,26 @@ export async function advanceCheckpoint(trx: Transaction<ReadModelTables>, name:
   return result.numUpdatedRows === 1n;
 }
 
+/**
+ * The same compare-and-set for a batch with nothing the projection handles, in one statement (its
+ * own transaction) that also tells waiters (`channel`) how far the read model now is: most batches
+ * are nothing to most projections (a like is two projections' business, not nine).
+ */
+export async function advanceCheckpointAlone(db: Kysely<ReadModelTables>, name: string, from: Position, to: Position, channel: string): Promise<boolean> {
+  const { rows } = await sql<{ name: string }>`
+    with moved as (
+      update projection_checkpoints set position_a = ${String(to.a)}, position_b = ${String(to.b)}, updated_at = now()
+      where name = ${name} and position_a = ${String(from.a)} and position_b = ${String(from.b)}
+      returning name
+    )
+    select name, pg_notify(${channel}, ${`${name} ${formatPosition(to)}`}) from moved`.execute(db);
+  return rows.length === 1;
+}
+
 export async function resetCheckpoint(trx: Transaction<ReadModelTables>, name: string, to: Position = START): Promise<void> {
-  await trx.updateTable('projection_checkpoints').set({ position_a: String(to.a), position_b: String(to.b), updated_at: new Date() }).where('name', '=', name).execute();
+  await trx
+    .updateTable('projection_checkpoints')
+    .set({ position_a: String(to.a), position_b: String(to.b), updated_at: new Date() })
+    .where('name', '=', name)
+    .execute();
 }

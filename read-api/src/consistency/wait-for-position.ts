@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { CHECKPOINT_CHANNEL, MIN_POSITION_HEADER, MIN_POSITION_WAIT_MS } from '@hostel/contracts';
-import type { ReadModelTables } from '@hostel/contracts';
+import { MIN_POSITION_HEADER, MIN_POSITION_WAIT_MS } from '@hostel/contracts';
 import { comparePositions, parsePosition } from '@hostel/eventstore';
 import type { Position } from '@hostel/eventstore';
-import { invalid } from '@hostel/platform/http';
+import { CHECKPOINT_CHANNEL } from '@hostel/read-models';
+import type { ReadModelTables } from '@hostel/read-models';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
+import { invalid } from '@hostel/domain';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,18 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rooms, type LiveMessages } from '@hostel/contracts';
 import { createRedisEmitterPublisher, createSocketIoPublisher, type LivePublisher } from '@hostel/messaging/live';
-import { Redis } from 'ioredis';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { connectTestRedis } from '@hostel/platform/testing';
 import { createLiveServer, type LiveIdentity, type LiveServer, type RoomAnswer } from './live-server';
-
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** Stands in for the JWT check (tested with the identity code): a token is a known string. */
 const identities: Record<string, LiveIdentity> = {
   'alice-token': { sub: 'alice', role: 'user' },
+  // Valid for one more second only.
+  get 'carol-expiring-token'(): LiveIdentity {
+    return { sub: 'carol', role: 'user', exp: Math.floor(Date.now() / 1000) + 1 };
+  },
   'bob-token': { sub: 'bob', role: 'user' },
   'ada-token': { sub: 'ada', role: 'admin' },
 };
@@ -112,6 +113,38 @@ describe('live server, in memory', () => {
     expect(received).toEqual(['marker']);
   });
 
+  it('answers any malformed subscribe or unsubscribe to the sender only, and keeps serving everyone', async () => {
+    // given a visitor sending hostile messages, and a bystander following the upcoming room
+    const attacker = await connect(server.url);
+    const bystander = await connect(server.url);
+    await bystander.subscribe(rooms.upcoming);
+
+    // when the attacker sends objects that throw on String(), arrays, numbers, nothing, NUL and broken text
+    const hostile: unknown[][] = [
+      [{ toString: 'x' }],
+      [{ toString: 'x', valueOf: 'y' }],
+      [['upcoming']],
+      [42],
+      [],
+      [null],
+      ['meal:\u0000'],
+      ['\ud800'],
+      ['x'.repeat(10_000)],
+    ];
+    const answers: unknown[] = [];
+    for (const event of ['subscribe', 'unsubscribe'] as const) {
+      for (const args of hostile) answers.push(await attacker.socket.timeout(2000).emitWithAck(event, ...args));
+      // and without an acknowledgement at all (nothing to answer, nothing thrown)
+      for (const args of hostile) attacker.socket.emit(event, ...args);
+    }
+
+    // then each got a refusal with a message, and the server still answers both sockets
+    expect(answers).toHaveLength(hostile.length * 2);
+    for (const answer of answers) expect(answer).toMatchObject({ ok: false, message: expect.any(String) });
+    expect(await attacker.subscribe(rooms.upcoming)).toEqual({ ok: true });
+    expect(await publishThenMarker(publisher, bystander, [], rooms.upcoming)).toEqual(['marker']);
+  });
+
   it('refuses a socket with an invalid token', async () => {
     // when a socket connects with a token that does not verify
     const refused = connect(server.url, 'forged-token');
@@ -131,7 +164,10 @@ describe('live server, in memory', () => {
     const aliceGot = await publishThenMarker(
       publisher,
       alice,
-      [[rooms.user('bob'), 'bob request'], [rooms.user('alice'), 'alice request']],
+      [
+        [rooms.user('bob'), 'bob request'],
+        [rooms.user('alice'), 'alice request'],
+      ],
       rooms.user('alice'),
     );
     await bobGot;
@@ -178,26 +214,37 @@ describe('live server, in memory', () => {
   });
 });
 
+describe('live server, when the token expires', () => {
+  it("lets the socket go at its token's expiry, so it receives no private push after it", async () => {
+    // given a signed-in socket whose token expires within the second
+    const server = await startServer();
+    const publisher = createSocketIoPublisher(server.io);
+    const carol = await connect(server.url, 'carol-expiring-token');
+    const disconnected = new Promise<string>((resolve) => carol.socket.once('disconnect', resolve));
+    expect(await publishThenMarker(publisher, carol, [], rooms.user('carol'))).toEqual(['marker']);
+
+    // when the expiry passes, then the server has closed the connection
+    expect(await disconnected).toBe('io server disconnect');
+    // and nobody is left in carol's private room to receive her pushes
+    expect(await server.io.in(rooms.user('carol')).fetchSockets()).toEqual([]);
+  });
+});
+
 describe('live server, through Redis', () => {
-  const redisKey = `test-live-${randomUUID()}`;
-  let redis: Redis;
+  let redis: Awaited<ReturnType<typeof connectTestRedis>>;
   let server: Running;
   let publisher: LivePublisher;
 
   beforeAll(async () => {
-    redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null });
-    try {
-      await redis.connect();
-    } catch (error) {
-      throw new Error(`Redis is not reachable at ${redisUrl} (set REDIS_URL): ${String(error)}`, { cause: error });
-    }
-    server = await startServer({ redisUrl, redisKey });
+    // The adapter's channels are named after the prefix, so this file's servers hear only each other.
+    redis = await connectTestRedis('test-live');
+    server = await startServer({ redisUrl: redis.url, redisKey: redis.prefix });
     // The projector's side: no socket.io server, only a Redis connection.
-    publisher = createRedisEmitterPublisher(redis, { key: redisKey });
+    publisher = createRedisEmitterPublisher(redis.redis, { key: redis.prefix });
   });
 
   afterAll(async () => {
-    await redis.quit();
+    await redis?.drop();
   });
 
   it('delivers what the redis-emitter publishes to the right sockets', async () => {

@@ -1,13 +1,16 @@
 import type { Server as HttpServer } from 'node:http';
-import { rooms, type LiveEvent, type LiveMessages, type Role } from '@hostel/contracts';
+import { RoomRequest, rooms, type LiveEvent, type LiveMessages, type Role, type RoomAnswer } from '@hostel/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
+import type { Logger } from 'pino';
+import type { Config } from '@hostel/platform/config';
 
-/** Who holds a verified access token. */
+/** Who holds a verified access token, and until when (seconds since the epoch, the token's `exp`). */
 export interface LiveIdentity {
   sub: string;
   role: Role;
+  exp?: number;
 }
 
 export interface LiveServerOptions {
@@ -18,14 +21,16 @@ export interface LiveServerOptions {
   /** Pub/sub channel prefix, equal to the projector's redis-emitter `key`. Default `socket.io`. */
   redisKey?: string;
   corsOrigin?: string | string[];
+  /** Told about a handler that failed unexpectedly (the socket gets an error answer; the server goes on). */
+  onError?: (error: unknown, context: { event: string; socketId: string }) => void;
 }
 
-/** Answer to a `subscribe` or `unsubscribe` message. */
-export type RoomAnswer = { ok: true } | { ok: false; message: string };
+export type { RoomAnswer };
 
+/** What clients may send. Typed `unknown`: nothing a client sends is trusted before it is parsed. */
 interface ClientToServerEvents {
-  subscribe(room: unknown, ack?: (answer: RoomAnswer) => void): void;
-  unsubscribe(room: unknown, ack?: (answer: RoomAnswer) => void): void;
+  subscribe(...args: unknown[]): void;
+  unsubscribe(...args: unknown[]): void;
 }
 
 type ServerToClientEvents = { [E in LiveEvent]: (payload: LiveMessages[E]) => void };
@@ -42,14 +47,14 @@ const mealId = /^[\w-]{1,64}$/;
 
 /** Rooms anyone, visitor included, may join on request. */
 function isPublicRoom(room: string): boolean {
-  return (
-    room === rooms.upcoming || room === rooms.catalog || (room.startsWith(mealRoomPrefix) && mealId.test(room.slice(mealRoomPrefix.length)))
-  );
+  return room === rooms.upcoming || room === rooms.catalog || (room.startsWith(mealRoomPrefix) && mealId.test(room.slice(mealRoomPrefix.length)));
 }
 
 /** The private rooms a signed-in socket is put in on connect; nobody asks for these. */
 function privateRooms({ sub, role }: LiveIdentity): string[] {
-  return role === 'admin' ? [rooms.user(sub), rooms.adminRequests, rooms.adminUsers] : [rooms.user(sub)];
+  if (role === 'admin') return [rooms.user(sub), rooms.adminRequests, rooms.adminUsers, rooms.audit];
+  if (role === 'auditor') return [rooms.user(sub), rooms.audit];
+  return [rooms.user(sub)];
 }
 
 /**
@@ -62,17 +67,12 @@ function privateRooms({ sub, role }: LiveIdentity): string[] {
  * With `redisUrl` the Redis adapter is subscribed before the promise resolves, so nothing
  * published afterwards is missed; its connections close with the HTTP server.
  */
-export async function createLiveServer(
-  httpServer: HttpServer,
-  options: LiveServerOptions,
-): Promise<LiveServer> {
+export async function createLiveServer(httpServer: HttpServer, options: LiveServerOptions): Promise<LiveServer> {
   const redis = options.redisUrl ? await connectRedis(options.redisUrl) : undefined;
   const io: LiveServer = new Server(httpServer, {
     serveClient: false,
     ...(options.corsOrigin ? { cors: { origin: options.corsOrigin, credentials: true } } : {}),
-    ...(redis
-      ? { adapter: createAdapter(redis.pub, redis.sub, options.redisKey ? { key: options.redisKey } : {}) }
-      : {}),
+    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, options.redisKey ? { key: options.redisKey } : {}) } : {}),
   });
 
   io.use(async (socket, next) => {
@@ -92,33 +92,62 @@ export async function createLiveServer(
   });
 
   io.on('connection', (socket) => {
-    socket.on('subscribe', async (room, ack) => {
-      if (typeof room !== 'string' || !isPublicRoom(room)) {
-        return reply(ack, { ok: false, message: `You may not subscribe to ${String(room)}` });
-      }
-      await socket.join(room);
-      reply(ack, { ok: true });
-    });
-    socket.on('unsubscribe', async (room, ack) => {
-      if (typeof room !== 'string' || !isPublicRoom(room)) {
-        return reply(ack, { ok: false, message: `You may not unsubscribe from ${String(room)}` });
-      }
-      await socket.leave(room);
-      reply(ack, { ok: true });
-    });
+    // A private push must not outlive the token that let the socket in: at its expiry the socket is
+    // let go, and the client connects again with its refreshed token (or as a visitor).
+    const expiresAt = socket.data.identity?.exp;
+    if (expiresAt !== undefined) {
+      const timer = setTimeout(() => socket.disconnect(true), Math.max(0, expiresAt * 1000 - Date.now()));
+      timer.unref();
+      socket.once('disconnect', () => clearTimeout(timer));
+    }
+
+    /**
+     * Every message a client sends goes through here: its arguments parsed (the room, then an
+     * optional acknowledgement), the answer given to that client only, and an unexpected failure
+     * logged and answered, never thrown at the process.
+     */
+    const answerRoom = (event: 'subscribe' | 'unsubscribe', act: (room: string) => Promise<void> | void, refusal: (room: string) => string) =>
+      socket.on(event, async (...args: unknown[]) => {
+        const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as (answer: RoomAnswer) => void) : undefined;
+        const answer = (value: RoomAnswer) => ack?.(value);
+        try {
+          const room = RoomRequest.safeParse(args[0]);
+          if (!room.success) return answer({ ok: false, message: room.error.issues[0]?.message ?? 'Name the room to join' });
+          if (!isPublicRoom(room.data)) return answer({ ok: false, message: refusal(room.data) });
+          await act(room.data);
+          answer({ ok: true });
+        } catch (error) {
+          options.onError?.(error, { event, socketId: socket.id });
+          answer({ ok: false, message: 'Something went wrong on our side. Please try again.' });
+        }
+      });
+    answerRoom(
+      'subscribe',
+      (room) => socket.join(room),
+      (room) => `You may not subscribe to ${room}`,
+    );
+    answerRoom(
+      'unsubscribe',
+      (room) => socket.leave(room),
+      (room) => `You may not unsubscribe from ${room}`,
+    );
   });
 
   if (redis) {
     // Commands run in order on the subscriber connection: once PING answers, the adapter's
     // SUBSCRIBE and PSUBSCRIBE are in place.
     await redis.sub.ping();
-    httpServer.once('close', redis.close);
+    // The adapter unsubscribes as the server closes: its connections go only after that.
+    const closeServer = io.close.bind(io);
+    io.close = async (done) => {
+      try {
+        await closeServer(done);
+      } finally {
+        redis.close();
+      }
+    };
   }
   return io;
-}
-
-function reply(ack: ((answer: RoomAnswer) => void) | undefined, answer: RoomAnswer): void {
-  if (typeof ack === 'function') ack(answer);
 }
 
 /** Connects both clients first, so an unreachable Redis fails the start at once with the reason. */
@@ -143,4 +172,18 @@ async function connectRedis(url: string) {
   }
   started = true;
   return { pub, sub, close };
+}
+
+/** The live server as a service starts it: Redis fan-out with REDIS_URL, CORS for APP_ORIGIN, failures logged. */
+export function startLiveServer(
+  httpServer: HttpServer,
+  deps: { config: Pick<Config, 'REDIS_URL' | 'APP_ORIGIN'>; verifyAccessToken: LiveServerOptions['verifyAccessToken']; log: Logger },
+) {
+  const { config, log } = deps;
+  return createLiveServer(httpServer, {
+    verifyAccessToken: deps.verifyAccessToken,
+    ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
+    ...(config.APP_ORIGIN.length ? { corsOrigin: config.APP_ORIGIN } : {}),
+    onError: (error, context) => log.error({ err: error, ...context }, 'live message handler failed'),
+  });
 }

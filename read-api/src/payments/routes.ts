@@ -1,44 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { DASHBOARD_PAGE_SIZE } from '@hostel/contracts';
-import type { PaymentDto, PaymentsTable, ReadModelTables } from '@hostel/contracts';
-import { actorOf, forbidden } from '@hostel/platform/http';
+import { ErrorAnswer, PaymentDto, PaymentsQuery } from '@hostel/contracts';
+import { actorOf } from '@hostel/platform/http';
+import { listPayments, PAYMENTS } from '@hostel/read-models/payments';
+import type { ReadModelTables } from '@hostel/read-models';
+import { readErrors } from '../error-answers';
+import { forbidden } from '@hostel/domain';
 
-const reads = ['payments'] as const;
-const toDto = (row: PaymentsTable): PaymentDto => ({
-  _id: row.id,
-  email: row.email,
-  package: row.package,
-  badge: row.badge,
-  price: row.price,
-  amount: row.amount,
-  currency: row.currency,
-  providerRef: row.provider_ref,
-  date: row.paid_at.toISOString(),
-});
+const reads = [PAYMENTS];
 
 /** Payment History: a member's own payments (or anyone's, for an admin), newest first, a page at a time. */
-export function paymentQueryRoutes(app: FastifyInstance, deps: { db: Kysely<ReadModelTables> }): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const querystring = z.object({
-    email: z.string({ error: 'Whose payments? Add ?email=' }).trim().toLowerCase().min(1, 'Whose payments? Add ?email=').max(254),
-    skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-    limit: z.coerce.number().int().min(1).max(100).default(DASHBOARD_PAGE_SIZE),
-  });
-
-  routes.get('/payments', { config: { access: 'user', reads }, schema: { querystring } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const { email, skip, limit } = request.query;
-    if (actor.role !== 'admin' && actor.email.toLowerCase() !== email) throw forbidden('You can only see your own payments');
-    const theirs = deps.db.selectFrom('payments').where(sql`lower(email)`, '=', email);
-    const [rows, total] = await Promise.all([
-      theirs.selectAll().orderBy('paid_at', 'desc').orderBy('id', 'desc').offset(skip).limit(limit).execute(),
-      theirs.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-    ]);
-    reply.header('x-total-count', String(total.count));
-    return rows.map(toDto);
-  });
-}
+export const paymentQueryRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables> }> = async (app, { db }) => {
+  app.get(
+    '/payments',
+    { config: { access: 'user', reads }, schema: { querystring: PaymentsQuery, response: { 200: z.array(PaymentDto), ...readErrors, 403: ErrorAnswer } } },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      if (actor.role !== 'admin' && actor.email.toLowerCase() !== request.query.email) throw forbidden('You can only see your own payments');
+      const { items, total } = await listPayments(db, request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+};

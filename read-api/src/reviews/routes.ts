@@ -1,90 +1,46 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { DASHBOARD_PAGE_SIZE } from '@hostel/contracts';
-import type { ReadModelTables, ReviewDto } from '@hostel/contracts';
-import { actorOf, forbidden } from '@hostel/platform/http';
+import { ErrorAnswer, MealReviewDto, MealReviewsParams, MealReviewsQuery, ReviewDto, ReviewsQuery } from '@hostel/contracts';
+import { actorOf } from '@hostel/platform/http';
+import { MEAL_CATALOG } from '@hostel/read-models/meal-catalog';
+import { listMealReviews, listReviews, REVIEWS } from '@hostel/read-models/reviews';
+import type { ReadModelTables } from '@hostel/read-models';
+import { readErrors } from '../error-answers';
+import { forbidden } from '@hostel/domain';
 
-const reads = ['reviews', 'meal-catalog'] as const;
-const paging = {
-  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  limit: z.coerce.number().int().min(1).max(100).default(DASHBOARD_PAGE_SIZE),
-};
+/** The reviews' queries read the meal catalogue too (each review's meal title and counts). */
+const reads = [REVIEWS, MEAL_CATALOG];
 
-/** Reviews with their meal's current title and counts (what the dashboard tables show). */
-function reviewsWithMeal(db: Kysely<ReadModelTables>) {
-  return db
-    .selectFrom('reviews')
-    .leftJoin('meals', 'meals.id', 'reviews.meal_id')
-    .select([
-      'reviews.id',
-      'reviews.meal_id',
-      'reviews.distributor_name',
-      'reviews.user_email',
-      'reviews.user_name',
-      'reviews.review',
-      'reviews.created_at',
-      sql<string>`coalesce(meals.title, reviews.meal_title)`.as('meal_title'),
-      sql<number>`coalesce(meals.likes, 0)`.as('meal_likes'),
-      sql<number>`coalesce(meals.reviews_count, 0)`.as('meal_reviews_count'),
-    ]);
-}
-
-type ReviewRow = Awaited<ReturnType<ReturnType<typeof reviewsWithMeal>['execute']>>[number];
-const toReviewDto = (row: ReviewRow): ReviewDto => ({
-  _id: row.id,
-  mealId: row.meal_id,
-  mealTitle: row.meal_title,
-  distributorName: row.distributor_name,
-  userEmail: row.user_email,
-  userName: row.user_name,
-  review: row.review,
-  createdAt: row.created_at.toISOString(),
-  mealLikes: Number(row.meal_likes),
-  mealReviewCount: Number(row.meal_reviews_count),
-});
-
-export function reviewQueryRoutes(app: FastifyInstance, deps: { db: Kysely<ReadModelTables> }): void {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-
-  routes.get(
+export const reviewQueryRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables> }> = async (app, { db }) => {
+  app.get(
     '/api/reviews/:mealId',
-    { config: { access: 'public', reads }, schema: { params: z.object({ mealId: z.uuid('Meal not found') }), querystring: z.object(paging).partial() } },
+    {
+      config: { access: 'public', reads },
+      schema: { params: MealReviewsParams, querystring: MealReviewsQuery, response: { 200: z.array(MealReviewDto), ...readErrors } },
+    },
     async (request, reply) => {
-      const { skip = 0, limit = 100 } = request.query;
-      const query = db.selectFrom('reviews').where('meal_id', '=', request.params.mealId);
-      const [rows, total] = await Promise.all([
-        reviewsWithMeal(db).where('reviews.meal_id', '=', request.params.mealId).orderBy('reviews.created_at', 'desc').orderBy('reviews.id', 'desc').offset(skip).limit(limit).execute(),
-        query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-      ]);
-      reply.header('x-total-count', String(total.count));
-      return rows.map(toReviewDto);
+      const { items, total } = await listMealReviews(db, request.params.mealId, request.query);
+      reply.header('x-total-count', String(total));
+      // Anyone may read a meal's reviews; who wrote them by email only admins and the author themself.
+      const viewer = request.actor;
+      return items.map(({ authorId, review }): MealReviewDto => {
+        const { userEmail, ...rest } = review;
+        return viewer && (viewer.role === 'admin' || viewer.sub === authorId) ? { ...rest, userEmail } : rest;
+      });
     },
   );
 
   // Admins read every review; anyone else only their own, asked for with ?userEmail=.
-  routes.get(
+  app.get(
     '/api/reviews',
-    { config: { access: 'user', reads }, schema: { querystring: z.object({ userEmail: z.string().trim().toLowerCase().max(254).optional(), ...paging }) } },
+    { config: { access: 'user', reads }, schema: { querystring: ReviewsQuery, response: { 200: z.array(ReviewDto), ...readErrors, 403: ErrorAnswer } } },
     async (request, reply) => {
       const actor = actorOf(request);
-      const { userEmail, skip, limit } = request.query;
-      if (actor.role !== 'admin' && userEmail !== actor.email) throw forbidden('You can only see your own reviews');
-      let query = db.selectFrom('reviews');
-      let rowsQuery = reviewsWithMeal(db);
-      if (userEmail) {
-        query = query.where(sql`lower(user_email)`, '=', userEmail);
-        rowsQuery = rowsQuery.where(sql`lower(reviews.user_email)`, '=', userEmail);
-      }
-      const [rows, total] = await Promise.all([
-        rowsQuery.orderBy('reviews.created_at', 'desc').orderBy('reviews.id', 'desc').offset(skip).limit(limit).execute(),
-        query.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
-      ]);
-      reply.header('x-total-count', String(total.count));
-      return rows.map(toReviewDto);
+      if (actor.role !== 'admin' && request.query.userEmail !== actor.email) throw forbidden('You can only see your own reviews');
+      const { items, total } = await listReviews(db, request.query);
+      reply.header('x-total-count', String(total));
+      return items;
     },
   );
-}
+};

@@ -3,7 +3,8 @@ import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-rou
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { paths } from '@/config/paths';
-import { CanonicalRedirect, RequireAdmin, RequireAuth } from './routes/guards';
+import { VerifyEmailNote } from '@/features/auth/components/verify-email-note';
+import { CanonicalRedirect, RequireAdmin, RequireAuditAccess, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
 import { CheckoutRoute } from './routes/checkout';
@@ -12,6 +13,7 @@ import { AllMealsRoute, MealDetailRoute, UpcomingMealsRoute } from './routes/mea
 // Forms and dashboard screens load on first visit, keeping the first page light.
 const auth = () => import('./routes/auth');
 const dashboard = () => import('./routes/dashboard');
+const audit = () => import('./routes/audit');
 
 /** Shown while a screen's code loads when the app starts on it. */
 const loading = (
@@ -27,7 +29,7 @@ const loading = (
 export const routes: RouteObject[] = [
   {
     path: paths.home,
-    element: <MainLayout />,
+    element: <MainLayout banner={<VerifyEmailNote />} />,
     errorElement: <RouteErrorBoundary />,
     children: [
       { index: true, element: <HomeRoute /> },
@@ -53,10 +55,22 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
   },
   {
+    path: paths.resetPassword,
+    lazy: async () => ({ Component: (await auth()).ResetPasswordRoute }),
+    hydrateFallbackElement: loading,
+    errorElement: <RouteErrorBoundary />,
+  },
+  {
+    path: paths.verifyEmail,
+    lazy: async () => ({ Component: (await auth()).VerifyEmailRoute }),
+    hydrateFallbackElement: loading,
+    errorElement: <RouteErrorBoundary />,
+  },
+  {
     path: paths.dashboard.root,
     element: (
       <RequireAuth>
-        <DashboardLayout />
+        <DashboardLayout banner={<VerifyEmailNote />} />
       </RequireAuth>
     ),
     hydrateFallbackElement: loading,
@@ -77,6 +91,24 @@ export const routes: RouteObject[] = [
           { path: 'AllReviews', lazy: async () => ({ Component: (await dashboard()).AllReviewsRoute }) },
           { path: 'serveMeals', lazy: async () => ({ Component: (await dashboard()).ServeMealsRoute }) },
           { path: 'upcomingMealsAdmin', lazy: async () => ({ Component: (await dashboard()).UpcomingMealsAdminRoute }) },
+        ],
+      },
+      {
+        // The audit trail: admins and auditors.
+        path: 'audit',
+        element: <RequireAuditAccess />,
+        children: [
+          {
+            lazy: async () => ({ Component: (await audit()).AuditLayoutRoute }),
+            children: [
+              { index: true, lazy: async () => ({ Component: (await audit()).AuditSearchRoute }) },
+              { path: 'live', lazy: async () => ({ Component: (await audit()).LiveTailRoute }) },
+              { path: 'payments', lazy: async () => ({ Component: (await audit()).PaymentTrailsRoute }) },
+              { path: 'integrity', lazy: async () => ({ Component: (await audit()).IntegrityRoute }) },
+              { path: 'correlations/:id', lazy: async () => ({ Component: (await audit()).CorrelationRoute }) },
+              { path: ':entity/:id', lazy: async () => ({ Component: (await audit()).EntityAuditRoute }) },
+            ],
+          },
         ],
       },
     ],

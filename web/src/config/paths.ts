@@ -7,6 +7,9 @@ export const paths = {
   meal: (id: string) => `/meal/${encodeURIComponent(id)}`,
   signIn: '/SignUp',
   register: '/register',
+  /** Where the mailed links point: the server builds them as `<origin>/verify-email?token=…` and `/reset-password?token=…`. */
+  verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
   dashboard: {
     root: '/dashboard',
     userProfile: '/dashboard/userProfile',
@@ -20,6 +23,13 @@ export const paths = {
     allReviews: '/dashboard/AllReviews',
     serveMeals: '/dashboard/serveMeals',
     upcomingMealsAdmin: '/dashboard/upcomingMealsAdmin',
+    /** The audit trail (admins and auditors): search, then an entity's or a request's history, payment trails, integrity, the live tail. */
+    audit: '/dashboard/audit',
+    auditLive: '/dashboard/audit/live',
+    auditPayments: '/dashboard/audit/payments',
+    auditIntegrity: '/dashboard/audit/integrity',
+    auditEntity: (entity: string, id: string) => `/dashboard/audit/${encodeURIComponent(entity)}/${encodeURIComponent(id)}`,
+    auditCorrelation: (id: string) => `/dashboard/audit/correlations/${encodeURIComponent(id)}`,
   },
 } as const;
 

@@ -21,6 +21,10 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   /** Send the access token (default true). Sign-in calls turn it off so a 401 means "wrong credentials". */
   auth?: boolean;
+  /** Extra request headers (say, an Idempotency-Key). */
+  headers?: Record<string, string>;
+  /** 'blob': a success's body as it came (a file to save); errors are still read as JSON. Default 'json'. */
+  responseType?: 'json' | 'blob';
 }
 
 export interface ApiResponse<T> {
@@ -74,8 +78,8 @@ function errorFrom(status: number, body: unknown): ApiError {
 export function createApiClient(session: AuthSession): ApiClient {
   let lastPosition: string | null = null;
 
-  const send = (method: string, url: string, body: unknown, auth: boolean) => {
-    const headers = new Headers({ accept: 'application/json' });
+  const send = (method: string, url: string, body: unknown, auth: boolean, extra: Record<string, string> = {}) => {
+    const headers = new Headers({ ...extra, accept: 'application/json' });
     const state = session.getState();
     if (auth && state.status === 'signed-in') headers.set('authorization', `Bearer ${state.token}`);
     if (method === 'GET' && lastPosition) headers.set(MIN_POSITION_HEADER, lastPosition);
@@ -89,15 +93,16 @@ export function createApiClient(session: AuthSession): ApiClient {
   };
 
   const request = async <T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
-    const { method = 'GET', body, query, auth = true } = options;
+    const { method = 'GET', body, query, auth = true, headers, responseType = 'json' } = options;
     const url = withQuery(path, query);
-    let response = await send(method, url, body, auth);
+    let response = await send(method, url, body, auth, headers);
     if (response.status === 401 && auth && session.getState().status === 'signed-in') {
       if (await session.refresh()) {
-        response = await send(method, url, body, auth);
+        response = await send(method, url, body, auth, headers);
         if (response.status === 401) session.expire();
       }
     }
+    if (responseType === 'blob' && response.ok) return { data: (await response.blob()) as T, status: response.status, headers: response.headers };
     const data = await readBody(response);
     if (!response.ok) throw errorFrom(response.status, data);
     // Command answers carry the position of their last event (a string, or a number from some services).
@@ -110,15 +115,13 @@ export function createApiClient(session: AuthSession): ApiClient {
 
   return {
     request,
-    get: async <T,>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-      (await request<T>(path, { ...options, method: 'GET' })).data,
-    post: async <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    get: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => (await request<T>(path, { ...options, method: 'GET' })).data,
+    post: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       (await request<T>(path, { ...options, method: 'POST', body })).data,
-    patch: async <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    patch: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       (await request<T>(path, { ...options, method: 'PATCH', body })).data,
-    put: async <T,>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    put: async <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
       (await request<T>(path, { ...options, method: 'PUT', body })).data,
-    delete: async <T,>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-      (await request<T>(path, { ...options, method: 'DELETE' })).data,
+    delete: async <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => (await request<T>(path, { ...options, method: 'DELETE' })).data,
   };
 }

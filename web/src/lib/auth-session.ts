@@ -1,10 +1,7 @@
 import { AuthAnswer, type UserDto } from '@hostel/contracts';
 
 /** Where the client stands with the server. `restoring` lasts until the first refresh attempt answers. */
-export type SessionState =
-  | { status: 'restoring' }
-  | { status: 'signed-out' }
-  | { status: 'signed-in'; token: string; user: UserDto };
+export type SessionState = { status: 'restoring' } | { status: 'signed-out' } | { status: 'signed-in'; token: string; user: UserDto };
 
 /**
  * The signed-in session: the access token lives only in this object's memory; the refresh token is an

@@ -1,9 +1,9 @@
 import type { LiveMessages } from '@hostel/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useEffect, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { useAuthSession, useSession } from './auth';
-import { applyLikeCounts } from './like-counts';
+import { applyCounts } from './live-counts';
 
 type ServerEvents = { [E in keyof LiveMessages]: (message: LiveMessages[E]) => void };
 interface ClientEvents {
@@ -65,9 +65,18 @@ export function useLiveRoom(room: string | undefined) {
 }
 
 /**
+ * What a `changed` push does: the TanStack Query keys that start with its resource are invalidated, so
+ * the ones on show refetch. The whole resource, not just the id: a changed item may also move in or
+ * out of a list's page.
+ */
+export function applyChanged(queryClient: QueryClient, { resource }: LiveMessages['changed']) {
+  return queryClient.invalidateQueries({ queryKey: [resource] });
+}
+
+/**
  * Keeps one socket.io connection on our own origin, authenticated with the current access token
  * (a new token means a new connection, so the server re-checks the rooms). A `changed` push
- * invalidates the TanStack Query keys that start with its resource; a `likes` push writes the new
+ * invalidates the TanStack Query keys that start with its resource; a `counts` push writes the new
  * counts into them. The cache stays the only store.
  */
 export function useLiveUpdates(enabled: boolean, rooms: LiveRooms) {
@@ -88,12 +97,14 @@ export function useLiveUpdates(enabled: boolean, rooms: LiveRooms) {
       },
     });
     rooms.attach(socket);
-    // The whole resource, not just the id: a changed item may also move in or out of a list's page.
-    socket.on('changed', ({ resource }) => {
-      void queryClient.invalidateQueries({ queryKey: [resource] });
-    });
-    socket.on('likes', ({ resource, likes }) => applyLikeCounts(queryClient, resource, likes));
+    socket.on('changed', (message) => void applyChanged(queryClient, message));
+    socket.on('counts', ({ resource, counts }) => applyCounts(queryClient, resource, counts));
     socket.on('connect_error', (error) => console.warn('Live updates unavailable', error.message));
+    // The server lets a socket go when its access token expires: connect again, presenting the
+    // token current by then (a refused one ends in connect_error; a new token opens a new socket).
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') socket.connect();
+    });
     return () => {
       rooms.attach(null);
       socket.disconnect();

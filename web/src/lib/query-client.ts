@@ -10,8 +10,7 @@ export function createQueryClient() {
       queries: {
         // Live pushes invalidate what changed, so cached reads may stay fresh for a while.
         staleTime: 60_000,
-        retry: (failureCount, error) =>
-          failureCount < MAX_RETRIES && !(error instanceof ApiError && error.status < 500),
+        retry: (failureCount, error) => failureCount < MAX_RETRIES && !(error instanceof ApiError && error.status < 500),
         refetchOnWindowFocus: false,
       },
       mutations: { retry: false },

@@ -1,7 +1,5 @@
-import { z } from 'zod';
+import { UploadAnswer } from '@hostel/contracts';
 import type { ApiClient } from './api-client';
-
-const UploadAnswer = z.object({ url: z.string() });
 
 /** `POST /api/uploads`: one image (at most 5 MB) in the multipart field `file`; answers its URL. */
 export async function uploadImage(api: ApiClient, file: File): Promise<string> {

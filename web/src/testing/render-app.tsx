@@ -2,14 +2,19 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProvider } from '@/app/provider';
 import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
 
-/** Renders the whole app (providers and route table) at a URL, in memory; live updates only when asked (they need a socket). */
+/**
+ * Renders the whole app (providers and route table) at a URL, in memory; live updates only when asked
+ * (they need a socket). Its query cache is answered too: a test plays a live push with `applyChanged(queryClient, …)`.
+ */
 export function renderApp(url: string, { liveUpdates = false }: { liveUpdates?: boolean } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const queryClient = createQueryClient();
   const view = render(
-    <AppProvider liveUpdates={liveUpdates}>
+    <AppProvider liveUpdates={liveUpdates} queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }

@@ -1,4 +1,4 @@
-import { PageHeading } from '@/components/layouts/page-heading';
+import { titled } from '@/components/layouts/page-heading';
 import { AddMealForm } from '@/features/meals/components/add-meal-form';
 import { AdminAllMeals } from '@/features/meals/components/admin-all-meals';
 import { PaymentHistory } from '@/features/payments/components/payment-history';
@@ -16,101 +16,14 @@ export function DashboardIndexRoute() {
   return <RoleRedirect />;
 }
 
-export function MyProfileRoute() {
-  return (
-    <>
-      <PageHeading>My Profile</PageHeading>
-      <MyProfile />
-    </>
-  );
-}
-
-export function AdminProfileRoute() {
-  return (
-    <>
-      <PageHeading>Admin Profile</PageHeading>
-      <AdminProfile />
-    </>
-  );
-}
-
-export function ManageUsersRoute() {
-  return (
-    <>
-      <PageHeading>Manage Users</PageHeading>
-      <ManageUsers />
-    </>
-  );
-}
-
-export function MyReviewsRoute() {
-  return (
-    <>
-      <PageHeading>My Reviews</PageHeading>
-      <MyReviews />
-    </>
-  );
-}
-
-export function AllReviewsRoute() {
-  return (
-    <>
-      <PageHeading>All Reviews</PageHeading>
-      <AllReviews />
-    </>
-  );
-}
-
-export function AddMealRoute() {
-  return (
-    <>
-      <PageHeading>Add Meal</PageHeading>
-      <AddMealForm />
-    </>
-  );
-}
-
-export function AdminAllMealsRoute() {
-  return (
-    <>
-      <PageHeading>All Meals</PageHeading>
-      <AdminAllMeals />
-    </>
-  );
-}
-
-export function PaymentHistoryRoute() {
-  return (
-    <>
-      <PageHeading>Payment History</PageHeading>
-      <PaymentHistory />
-    </>
-  );
-}
-
-export function UpcomingMealsAdminRoute() {
-  return (
-    <>
-      <PageHeading>Upcoming Meals</PageHeading>
-      <AdminUpcomingMeals />
-    </>
-  );
-}
-
-export function RequestedMealsRoute() {
-  return (
-    <>
-      <PageHeading>My Requested Meals</PageHeading>
-      <MyRequestedMeals />
-    </>
-  );
-}
-
-export function ServeMealsRoute() {
-  return (
-    <>
-      <PageHeading>Serve Meals</PageHeading>
-      <ServeMeals />
-    </>
-  );
-}
+export const MyProfileRoute = titled('My Profile', MyProfile);
+export const AdminProfileRoute = titled('Admin Profile', AdminProfile);
+export const ManageUsersRoute = titled('Manage Users', ManageUsers);
+export const MyReviewsRoute = titled('My Reviews', MyReviews);
+export const AllReviewsRoute = titled('All Reviews', AllReviews);
+export const AddMealRoute = titled('Add Meal', AddMealForm);
+export const AdminAllMealsRoute = titled('All Meals', AdminAllMeals);
+export const PaymentHistoryRoute = titled('Payment History', PaymentHistory);
+export const UpcomingMealsAdminRoute = titled('Upcoming Meals', AdminUpcomingMeals);
+export const RequestedMealsRoute = titled('My Requested Meals', MyRequestedMeals);
+export const ServeMealsRoute = titled('Serve Meals', ServeMeals);

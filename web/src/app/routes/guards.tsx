@@ -28,6 +28,13 @@ export function RequireAdmin() {
   return <Outlet />;
 }
 
+/** The audit trail: admins and auditors; anyone else is sent to their own profile, as from an admin page. */
+export function RequireAuditAccess() {
+  const user = useSessionUser();
+  if (user?.role !== 'admin' && user?.role !== 'auditor') return <Navigate to={paths.dashboard.userProfile} replace />;
+  return <Outlet />;
+}
+
 /** Sends another spelling of a route (e.g. /signup) to its canonical one, keeping query and hash. */
 export function CanonicalRedirect({ to }: { to: string }) {
   const { search, hash } = useLocation();

@@ -1,32 +1,37 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, makeMeal, makeUser, startFakeServer } from '@/testing/fake-server';
+import { http, HttpResponse } from 'msw';
+import { db, makeMeal, makeUser, seed } from '@/testing/api/db';
+import { server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
+const auditor = makeUser({ name: 'Audrey Auditor', email: 'audrey@example.com', role: 'auditor' });
+const sidebarLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Dashboard' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('route guards', () => {
   it('given a signed-out visitor, when opening a dashboard page, then waits for the restore and sends them to /SignUp', async () => {
-    const server = startFakeServer({ users: [student] });
+    seed({ users: [student] });
     let answerRefresh = (_: Response) => {};
-    server.override((request) =>
-      request.path === '/api/auth/refresh' ? new Promise<Response>((resolve) => (answerRefresh = resolve)) : undefined,
-    );
+    server.use(http.post('/api/auth/refresh', () => new Promise<Response>((resolve) => (answerRefresh = resolve))));
     const { router } = renderApp('/dashboard/userProfile');
 
     // While the refresh cookie is being tried, nobody is sent away.
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/userProfile');
 
-    answerRefresh(json(401, { message: 'Not signed in' }));
+    answerRefresh(HttpResponse.json({ message: 'Not signed in' }, { status: 401 }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/SignUp'));
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
   it('given a restorable session, when reloading a dashboard page, then stays on it', async () => {
-    startFakeServer({ users: [student], signedInAs: student.email });
+    seed({ users: [student], signedInAs: student.email });
     const { router } = renderApp('/dashboard/userProfile');
 
     expect(await screen.findByRole('heading', { name: 'My Profile', level: 1 })).toBeInTheDocument();
@@ -34,7 +39,7 @@ describe('route guards', () => {
   });
 
   it('given a student, when opening an admin page, then sends them to their profile', async () => {
-    startFakeServer({ users: [student], signedInAs: student.email });
+    seed({ users: [student], signedInAs: student.email });
     const { router } = renderApp('/dashboard/manageUsers');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userProfile'));
@@ -43,18 +48,48 @@ describe('route guards', () => {
   });
 
   it('given an admin, when opening an admin page, then shows it with the admin sidebar', async () => {
-    startFakeServer({ users: [admin], signedInAs: admin.email });
+    seed({ users: [admin], signedInAs: admin.email });
     const { router } = renderApp('/dashboard/manageUsers');
 
     expect(await screen.findByRole('heading', { name: 'Manage Users', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/manageUsers');
-    for (const name of ['Admin Profile', 'Manage Users', 'Add Meal', 'All Meals', 'All Reviews', 'Serve Meals', 'Upcoming Meals']) {
+    for (const name of ['Admin Profile', 'Manage Users', 'Add Meal', 'All Meals', 'All Reviews', 'Serve Meals', 'Upcoming Meals', 'Audit']) {
       expect(screen.getByRole('link', { name })).toBeInTheDocument();
     }
   });
 
+  it('given an admin, when opening the audit, then shows it', async () => {
+    seed({ users: [admin], signedInAs: admin.email });
+    const { router } = renderApp('/dashboard/audit');
+
+    expect(await screen.findByRole('heading', { name: 'Audit Log', level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/audit');
+  });
+
+  it('given a student, when opening an audit page, then sends them to their profile', async () => {
+    seed({ users: [student], signedInAs: student.email });
+    const { router } = renderApp('/dashboard/audit/integrity');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userProfile'));
+    expect(screen.queryByRole('link', { name: 'Audit' })).not.toBeInTheDocument();
+  });
+
+  it('given an auditor, when opening an admin page, then sends them to their profile, with their sidebar: My Profile and Audit', async () => {
+    seed({ users: [auditor], signedInAs: auditor.email });
+    const { router } = renderApp('/dashboard/manageUsers');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userProfile'));
+    expect(await screen.findByRole('heading', { name: 'My Profile', level: 1 })).toBeInTheDocument();
+    expect(sidebarLinks()).toEqual(['My Profile', 'Audit']);
+  });
+
+  it('given a visitor, when opening an audit page, then sends them to sign in', async () => {
+    const { router } = renderApp('/dashboard/audit');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/SignUp'));
+  });
+
   it('given the lower-case /signup, when opened, then lands on /SignUp', async () => {
-    startFakeServer();
     const { router } = renderApp('/signup');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/SignUp'));
@@ -64,7 +99,15 @@ describe('route guards', () => {
 
 describe('dashboard role redirect', () => {
   it('given an admin, when opening /dashboard, then replaces it with the admin profile', async () => {
-    startFakeServer({ users: [admin], signedInAs: admin.email, meals: [makeMeal({ title: 'Dal', distributorEmail: admin.email }), makeMeal({ title: 'Rice', distributorEmail: admin.email }), makeMeal({ title: 'Soup' })] });
+    seed({
+      users: [admin],
+      signedInAs: admin.email,
+      meals: [
+        makeMeal({ title: 'Dal', distributorEmail: admin.email }),
+        makeMeal({ title: 'Rice', distributorEmail: admin.email }),
+        makeMeal({ title: 'Soup' }),
+      ],
+    });
     const { router } = renderApp('/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/adminProfile'));
@@ -73,7 +116,7 @@ describe('dashboard role redirect', () => {
   });
 
   it('given a student, when opening /dashboard, then replaces it with My Profile', async () => {
-    startFakeServer({ users: [{ ...student, badge: 'gold' }], signedInAs: student.email });
+    seed({ users: [{ ...student, badge: 'gold' }], signedInAs: student.email });
     const { router } = renderApp('/dashboard');
 
     expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument();
@@ -82,20 +125,30 @@ describe('dashboard role redirect', () => {
     expect(await screen.findByText('gold')).toBeInTheDocument();
   });
 
+  it('given an auditor, when opening /dashboard, then replaces it with the audit trail', async () => {
+    seed({ users: [auditor], signedInAs: auditor.email });
+    const { router } = renderApp('/dashboard');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/audit'));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(await screen.findByRole('heading', { name: 'Audit Log', level: 1 })).toBeInTheDocument();
+    expect(sidebarLinks()).toEqual(['My Profile', 'Audit']);
+  });
+
   it('given the role lookup fails, when opening /dashboard, then says why', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email });
-    server.override((request) => (request.path === '/api/users' ? json(403, { message: 'Forbidden' }) : undefined));
+    seed({ users: [student], signedInAs: student.email });
+    server.use(http.get('/api/users', () => HttpResponse.json({ message: 'Forbidden' }, { status: 403 })));
     renderApp('/dashboard');
 
     expect(await screen.findByText('Error loading user role: Forbidden')).toBeInTheDocument();
   });
 
   it('given a student promoted since sign-in, when opening /dashboard, then refreshes the token and lands on the admin profile', async () => {
-    const server = startFakeServer({ users: [{ ...student }], signedInAs: student.email });
+    seed({ users: [student], signedInAs: student.email });
     const { router } = renderApp('/dashboard/userProfile');
     expect(await screen.findByRole('link', { name: 'My Profile' })).toBeInTheDocument();
 
-    server.state.users[0]!.role = 'admin';
+    db.users[0]!.role = 'admin';
     await router.navigate('/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/adminProfile'));

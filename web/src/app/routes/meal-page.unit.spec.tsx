@@ -1,41 +1,58 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMeal, makeUser, startFakeServer } from '@/testing/fake-server';
+import { makeMeal, makeUser, seed } from '@/testing/api/db';
+import { requests } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
-const dal = makeMeal({ title: 'Lentil Dal', category: 'Dinner', ingredients: ['lentils', 'cumin'], distributorName: 'Chef Ravi', rating: 8.25, price: 6.5, likes: 2 });
+const dal = makeMeal({
+  title: 'Lentil Dal',
+  category: 'Dinner',
+  ingredients: ['lentils', 'cumin'],
+  distributorName: 'Chef Ravi',
+  rating: 8.25,
+  price: 6.5,
+  likes: 2,
+});
+const rice = makeMeal({ title: 'Plain Rice', ingredients: [] });
 
 describe('meal page', () => {
   it('given a meal, then shows what it is, who serves it, its ingredients and Reviews (0)', async () => {
-    startFakeServer({ meals: [dal, makeMeal({ _id: 'bare', title: 'Plain Rice', ingredients: [] })] });
+    seed({ meals: [dal, rice] });
     renderApp(`/meal/${dal._id}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Lentil Dal' })).toBeInTheDocument();
     expect(screen.getByText('Chef Ravi')).toBeInTheDocument();
     expect(screen.getByText('8.3')).toBeInTheDocument();
     expect(screen.getByText('$6.50')).toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Ingredients' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['lentils', 'cumin']);
+    expect(
+      within(screen.getByRole('region', { name: 'Ingredients' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['lentils', 'cumin']);
     expect(await screen.findByRole('heading', { name: 'Reviews (0)' })).toBeInTheDocument();
     expect(screen.getByText('No reviews yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Like 2 likes' })).toBeEnabled();
   });
 
   it('given a meal without ingredients, then says none are available', async () => {
-    startFakeServer({ meals: [makeMeal({ _id: 'bare', title: 'Plain Rice', ingredients: [] })] });
-    renderApp('/meal/bare');
+    seed({ meals: [rice] });
+    renderApp(`/meal/${rice._id}`);
     expect(await screen.findByText('No ingredients available')).toBeInTheDocument();
   });
 
-  it('given an unknown meal, then says it could not be loaded', async () => {
-    startFakeServer({ meals: [] });
+  it('given an unknown meal, then says it could not be loaded, and offers no reviews nor a review box', async () => {
+    seed({ users: [student], signedInAs: student.email });
     renderApp('/meal/gone');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading meal details');
+    expect(screen.queryByRole('textbox', { name: 'Your review' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Review' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Meal' })).not.toBeInTheDocument();
   });
 
   it('given a visitor, when liking or reviewing, then warns Please login first and goes to /SignUp, sending nothing', async () => {
-    const server = startFakeServer({ meals: [dal] });
+    seed({ meals: [dal] });
     const { router } = renderApp(`/meal/${dal._id}`);
     const user = userEvent.setup();
 
@@ -43,11 +60,11 @@ describe('meal page', () => {
 
     expect(await screen.findByRole('dialog', { name: 'Please login first' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/SignUp'));
-    expect(server.requests('PATCH', `/api/meals/${dal._id}/like`)).toHaveLength(0);
+    expect(requests('PATCH', `/api/meals/${dal._id}/like`)).toHaveLength(0);
   });
 
   it('given a student, when liking, then the count rises and the button stays pressed and disabled', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal] });
+    seed({ users: [student], signedInAs: student.email, meals: [dal] });
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -56,11 +73,22 @@ describe('meal page', () => {
     const liked = await screen.findByRole('button', { name: 'Liked 3 likes' });
     expect(liked).toBeDisabled();
     expect(liked).toHaveAttribute('aria-pressed', 'true');
-    expect(server.requests('PATCH', `/api/meals/${dal._id}/like`)).toHaveLength(1);
+    expect(requests('PATCH', `/api/meals/${dal._id}/like`)).toHaveLength(1);
+  });
+
+  it('given a student who liked the meal, when they open its page afresh (a reload, a link), then it shows Liked, pressed and disabled', async () => {
+    seed({ users: [student], signedInAs: student.email, meals: [{ ...dal, likes: 3, likedBy: [student._id] }] });
+    renderApp(`/meal/${dal._id}`);
+
+    const liked = await screen.findByRole('button', { name: 'Liked 3 likes' });
+    expect(liked).toBeDisabled();
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    // The meal was read for the student, never for a visitor.
+    expect(requests('GET', `/api/meals/${dal._id}`).map((request) => request.headers.get('authorization'))).toEqual([`Bearer token-${student._id}`]);
   });
 
   it('given a blank review, then refuses it before sending; given text, then posts it and lists it under Reviews (1)', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal] });
+    seed({ users: [student], signedInAs: student.email, meals: [dal] });
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
     const user = userEvent.setup();
@@ -68,7 +96,7 @@ describe('meal page', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Your review' }), '   ');
     await user.click(screen.getByRole('button', { name: 'Add Review' }));
     expect(await screen.findByText('Please enter a review before submitting.')).toBeInTheDocument();
-    expect(server.requests('POST', '/api/reviews')).toHaveLength(0);
+    expect(requests('POST', '/api/reviews')).toHaveLength(0);
 
     await user.clear(screen.getByRole('textbox', { name: 'Your review' }));
     await user.type(screen.getByRole('textbox', { name: 'Your review' }), '  Hearty and warm.  ');
@@ -76,7 +104,7 @@ describe('meal page', () => {
 
     const added = await screen.findByRole('dialog', { name: 'Review added!' });
     await user.click(within(added).getByRole('button', { name: 'OK' }));
-    expect(server.requests('POST', '/api/reviews').map((request) => request.body)).toEqual([{ mealId: dal._id, review: 'Hearty and warm.' }]);
+    expect(requests('POST', '/api/reviews').map((request) => request.body)).toEqual([{ mealId: dal._id, review: 'Hearty and warm.' }]);
     expect(await screen.findByRole('heading', { name: 'Reviews (1)' })).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'Reviews' })).getByText('Hearty and warm.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Your review' })).toHaveValue('');

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { PageHeading } from '@/components/layouts/page-heading';
+import { useMeal } from '@/features/meals/api/get-meal';
 import { AllMeals } from '@/features/meals/components/all-meals';
 import { MealDetail } from '@/features/meals/components/meal-detail';
 import { RequestMealAction } from '@/features/requests/components/request-meal-action';
@@ -16,16 +17,22 @@ export function AllMealsRoute() {
   );
 }
 
-/** /meal/{id}: the meal (from the meals feature), the request action, and its reviews. */
+/**
+ * /meal/{id}: the meal (from the meals feature), the request action, and its reviews; a meal that
+ * could not be loaded (say, deleted) offers neither its reviews nor a box to add one.
+ */
 export function MealDetailRoute() {
   const { id = '' } = useParams();
+  const meal = useMeal(id);
   return (
     <div className="mx-auto grid max-w-6xl gap-12 px-4 py-10">
       <MealDetail mealId={id} actions={<RequestMealAction mealId={id} />} />
-      <div className="grid gap-6 md:max-w-3xl">
-        <MealReviews mealId={id} />
-        <AddReviewForm mealId={id} />
-      </div>
+      {meal.isSuccess ? (
+        <div className="grid gap-6 md:max-w-3xl">
+          <MealReviews mealId={id} />
+          <AddReviewForm mealId={id} />
+        </div>
+      ) : null}
     </div>
   );
 }

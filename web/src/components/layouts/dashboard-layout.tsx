@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -17,6 +17,7 @@ const adminLinks = [
   { to: paths.dashboard.allReviews, label: 'All Reviews' },
   { to: paths.dashboard.serveMeals, label: 'Serve Meals' },
   { to: paths.dashboard.upcomingMealsAdmin, label: 'Upcoming Meals' },
+  { to: paths.dashboard.audit, label: 'Audit' },
 ] as const;
 
 const userLinks = [
@@ -26,11 +27,19 @@ const userLinks = [
   { to: paths.dashboard.paymentHistory, label: 'Payment History' },
 ] as const;
 
+/** Auditors read the audit trail and change nothing: their profile and the trail. */
+const auditorLinks = [
+  { to: paths.dashboard.userProfile, label: 'My Profile' },
+  { to: paths.dashboard.audit, label: 'Audit' },
+] as const;
+
+const linksOf = { admin: adminLinks, auditor: auditorLinks, user: userLinks } as const;
+
 const FALLBACK_NAME = 'User';
 const FALLBACK_EMAIL = 'user@example.com';
 
-/** The dashboard: a sidebar for the user's role (a drawer on small screens) beside the page. */
-export function DashboardLayout() {
+/** The dashboard: a sidebar for the user's role (a drawer on small screens) beside the page, below an optional banner. */
+export function DashboardLayout({ banner }: { banner?: ReactNode }) {
   const sessionUser = useSessionUser();
   const profile = useUserProfile(sessionUser?.email);
   // A promotion reaches the sidebar as soon as the profile read shows it.
@@ -38,7 +47,7 @@ export function DashboardLayout() {
   const [open, setOpen] = useState(false);
 
   const user = profile.data ?? sessionUser;
-  const links = sessionUser?.role === 'admin' ? adminLinks : userLinks;
+  const links = linksOf[sessionUser?.role ?? 'user'];
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
@@ -97,6 +106,7 @@ export function DashboardLayout() {
         </Button>
       </aside>
       <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+        {banner ? <div className="-mx-4 -mt-4 mb-4 md:-mx-8 md:-mt-8 md:mb-6">{banner}</div> : null}
         <Outlet />
       </main>
     </div>

@@ -1,4 +1,4 @@
-import { type FormEvent } from 'react';
+import { type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -82,19 +82,18 @@ function Footer() {
           </div>
         </form>
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-sm text-slate-300">
-        © 2025 {PRODUCT_NAME}. All rights reserved.
-      </p>
+      <p className="border-t border-slate-800 py-4 text-center text-sm text-slate-300">© 2025 {PRODUCT_NAME}. All rights reserved.</p>
     </footer>
   );
 }
 
-/** Header with the site navigation, the page, and the footer. */
-export function MainLayout() {
+/** Header with the site navigation, the page (below an optional banner, e.g. a note for the signed-in user), and the footer. */
+export function MainLayout({ banner }: { banner?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <Navbar />
       <main id="main" className="flex-1">
+        {banner}
         <Outlet />
       </main>
       <Footer />

@@ -1,4 +1,5 @@
 import { AlertDialog } from 'radix-ui';
+import { type ComponentProps, useState } from 'react';
 import { Button } from './button';
 
 /**
@@ -40,5 +41,26 @@ export function ConfirmDialog({
         </AlertDialog.Content>
       </AlertDialog.Portal>
     </AlertDialog.Root>
+  );
+}
+
+/**
+ * A button that asks first: a click opens the ConfirmDialog `confirm` describes, and `onConfirm`
+ * runs only on its confirming answer. The button takes every other prop a Button does.
+ */
+export function ConfirmButton({
+  confirm,
+  onConfirm,
+  ...button
+}: Omit<ComponentProps<typeof Button>, 'onClick'> & {
+  confirm: { title?: string; text: string; confirmLabel: string };
+  onConfirm: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button {...button} onClick={() => setOpen(true)} />
+      <ConfirmDialog open={open} onOpenChange={setOpen} {...confirm} onConfirm={onConfirm} />
+    </>
   );
 }

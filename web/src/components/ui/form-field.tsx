@@ -12,17 +12,7 @@ export function fieldAria(id: string, error: string | undefined, hintId?: string
 }
 
 /** A label, one control (wired with `fieldAria`) and the control's error message. */
-export function FormField({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
+export function FormField({ id, label, error, children }: { id: string; label: ReactNode; error?: string | undefined; children: ReactNode }) {
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{label}</Label>

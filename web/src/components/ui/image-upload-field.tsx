@@ -53,7 +53,11 @@ export function ImageUploadField({ id, image, failedText }: { id: string; image:
       </FormField>
       {/* One live region for every outcome, failure included, so a screen reader hears how the upload went. */}
       <p id={`${id}-status`} role="status" className={failed ? 'text-sm font-medium text-red-700' : 'flex items-center gap-2 text-sm text-slate-700'}>
-        {failed ? failedText : image.upload.isPending ? 'Uploading image...' : image.url ? (
+        {failed ? (
+          failedText
+        ) : image.upload.isPending ? (
+          'Uploading image...'
+        ) : image.url ? (
           <>
             <CircleCheck aria-hidden="true" className="size-4 text-emerald-700" />
             Image uploaded

@@ -57,9 +57,7 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
           >
             <Icon aria-hidden="true" className={cn('size-12', color)} />
             <Dialog.Title className="text-xl font-semibold text-slate-900">{notice?.title}</Dialog.Title>
-            {notice?.text ? (
-              <Dialog.Description className="text-slate-700">{notice.text}</Dialog.Description>
-            ) : null}
+            {notice?.text ? <Dialog.Description className="text-slate-700">{notice.text}</Dialog.Description> : null}
             <Dialog.Close asChild>
               <Button className="mt-2 min-w-24" onClick={notice?.action?.onSelect}>
                 {notice?.action?.label ?? 'OK'}

@@ -15,7 +15,19 @@ export function SearchInput({ className, ...props }: Omit<ComponentProps<'input'
 }
 
 /** A labelled search box above a dashboard list: the text as typed, changed on every keystroke. */
-export function SearchField({ id, label, placeholder, value, onValueChange }: { id: string; label: string; placeholder: string; value: string; onValueChange: (value: string) => void }) {
+export function SearchField({
+  id,
+  label,
+  placeholder,
+  value,
+  onValueChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onValueChange: (value: string) => void;
+}) {
   return (
     <div className="grid max-w-md gap-1.5">
       <Label htmlFor={id}>{label}</Label>

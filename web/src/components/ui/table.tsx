@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div className="relative w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className={cn('w-full caption-bottom text-left text-sm', className)} {...props} />
     </div>
   );

@@ -3,10 +3,5 @@ import { cn } from '@/lib/cn';
 import { fieldClasses } from './input';
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return (
-    <textarea
-      className={cn('min-h-24', fieldClasses, className)}
-      {...props}
-    />
-  );
+  return <textarea className={cn('min-h-24', fieldClasses, className)} {...props} />;
 }

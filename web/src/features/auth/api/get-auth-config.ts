@@ -1,14 +1,11 @@
+import { AuthConfigAnswer } from '@hostel/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 
-const AuthConfig = z.object({ oidc: z.object({ enabled: z.boolean() }) });
-export type AuthConfig = z.infer<typeof AuthConfig>;
-
 /** `GET /api/auth/config`: which sign-in methods this server offers. */
-export async function getAuthConfig(api: ApiClient): Promise<AuthConfig> {
-  return AuthConfig.parse(await api.get('/api/auth/config', { auth: false }));
+export async function getAuthConfig(api: ApiClient): Promise<AuthConfigAnswer> {
+  return AuthConfigAnswer.parse(await api.get('/api/auth/config', { auth: false }));
 }
 
 export function authConfigQueryOptions(api: ApiClient) {

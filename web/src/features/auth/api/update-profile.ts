@@ -1,8 +1,6 @@
-import { type ProfileBody, UserDto } from '@hostel/contracts';
-import { z } from 'zod';
+import type { UserDto } from '@hostel/contracts';
+import { ProfileAnswer, type ProfileBody } from '@hostel/contracts';
 import type { ApiClient } from '@/lib/api-client';
-
-const ProfileAnswer = z.object({ user: UserDto, position: z.string().optional() });
 
 /** `POST /users`: updates the caller's own name or photo. */
 export async function updateProfile(api: ApiClient, body: ProfileBody): Promise<UserDto> {

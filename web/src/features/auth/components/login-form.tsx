@@ -9,6 +9,7 @@ import { Input } from '@/components/ui/input';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { paths } from '@/config/paths';
 import { useLogin } from '../api/login';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { OidcSignInButton } from './oidc-sign-in-button';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
@@ -17,10 +18,11 @@ const SUCCESS_AUTO_CLOSE_MS = 1500;
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const notice = useNotice();
   const login = useLogin();
-  const [showReset, setShowReset] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm({ resolver: zodResolver(LoginBody), defaultValues: { email: '', password: '' } });
 
@@ -46,27 +48,19 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
           <Input type="email" autoComplete="email" {...fieldAria('email', errors.email?.message)} {...register('email')} />
         </FormField>
         <FormField id="password" label="Password" error={errors.password?.message}>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            {...fieldAria('password', errors.password?.message)}
-            {...register('password')}
-          />
+          <Input type="password" autoComplete="current-password" {...fieldAria('password', errors.password?.message)} {...register('password')} />
         </FormField>
         <div className="-mt-2 flex justify-end">
-          <Button variant="link" size="sm" className="px-0" aria-expanded={showReset} aria-controls="reset-help" onClick={() => setShowReset((open) => !open)}>
+          <Button variant="link" size="sm" className="px-0" aria-haspopup="dialog" onClick={() => setForgotOpen(true)}>
             Forgot password?
           </Button>
         </div>
-        {showReset ? (
-          <p id="reset-help" className="-mt-2 rounded-md bg-slate-100 p-3 text-sm text-slate-800">
-            Password reset is not available yet.
-          </p>
-        ) : null}
         <Button type="submit" size="lg" disabled={login.isPending} aria-busy={login.isPending}>
           Login
         </Button>
       </form>
+      {/* Outside the login form: a form may not hold another. */}
+      <ForgotPasswordDialog open={forgotOpen} onOpenChange={setForgotOpen} email={forgotOpen ? getValues('email') : ''} />
       <OidcSignInButton failureTitle="Google Sign-In Failed" onSuccess={onSuccess} />
       <p className="text-center text-sm text-slate-700">
         New here?{' '}

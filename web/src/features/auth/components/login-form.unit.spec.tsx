@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUser, startFakeServer } from '@/testing/fake-server';
+import { makeUser, seed } from '@/testing/api/db';
+import { requests } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', password: 'right-password' });
 
 describe('login screen', () => {
   it('given empty fields, when submitted, then shows the required texts wired to the fields and calls nothing', async () => {
-    const server = startFakeServer({ users: [student] });
+    seed({ users: [student] });
     renderApp('/SignUp');
     const user = userEvent.setup();
 
@@ -21,11 +22,11 @@ describe('login screen', () => {
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('Email is required');
     expect(password).toHaveAccessibleDescription('Password is required');
-    expect(server.requests('POST', '/api/auth/login')).toHaveLength(0);
+    expect(requests('POST', '/api/auth/login')).toHaveLength(0);
   });
 
   it('given the right credentials, when signing in, then welcomes the user by email and goes home signed in', async () => {
-    startFakeServer({ users: [student] });
+    seed({ users: [student] });
     const { router } = renderApp('/SignUp');
     const user = userEvent.setup();
 
@@ -42,7 +43,7 @@ describe('login screen', () => {
   });
 
   it('given wrong credentials, when signing in, then shows Login Failed with the server message and stays', async () => {
-    startFakeServer({ users: [student] });
+    seed({ users: [student] });
     const { router } = renderApp('/SignUp');
     const user = userEvent.setup();
 
@@ -56,7 +57,6 @@ describe('login screen', () => {
   });
 
   it('links to registration and hides popup sign-in unless the server enables it', async () => {
-    startFakeServer();
     renderApp('/SignUp');
 
     expect(await screen.findByRole('link', { name: 'Create new account' })).toHaveAttribute('href', '/register');

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser, startFakeServer } from '@/testing/fake-server';
+import { makeUser, seed, signInBrowser } from '@/testing/api/db';
+import { requests } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const googleUser = makeUser({ name: 'Gia Google', email: 'gia@example.com' });
@@ -21,8 +22,8 @@ function post(data: unknown, origin: string, source: unknown) {
 }
 
 describe('popup sign-in', () => {
-  it('given look-alike answers from a foreign origin or another window, when they arrive first, then only the popup\'s own answer counts', async () => {
-    const server = startFakeServer({ users: [googleUser], oidcEnabled: true });
+  it("given look-alike answers from a foreign origin or another window, when they arrive first, then only the popup's own answer counts", async () => {
+    seed({ users: [googleUser], oidcEnabled: true });
     const { popup } = stubPopup();
     renderApp('/SignUp');
 
@@ -35,11 +36,11 @@ describe('popup sign-in', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Google Sign-In Failed' });
     expect(within(dialog).getByText('access_denied')).toBeInTheDocument();
-    expect(server.requests('POST', '/api/auth/refresh')).toHaveLength(1); // the start-up restore only
+    expect(requests('POST', '/api/auth/refresh')).toHaveLength(1); // the start-up restore only
   });
 
   it('given the provider is enabled, when the popup reports success, then swaps the cookie for a session and goes home', async () => {
-    const server = startFakeServer({ users: [googleUser], oidcEnabled: true });
+    seed({ users: [googleUser], oidcEnabled: true });
     const { popup, open } = stubPopup();
     const { router } = renderApp('/SignUp');
     const user = userEvent.setup();
@@ -48,7 +49,7 @@ describe('popup sign-in', () => {
     expect(open).toHaveBeenCalledWith('/api/auth/oidc/start', 'oidc-sign-in', 'width=500,height=650');
     expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeDisabled();
     // The popup's callback has set the refresh cookie by the time it answers.
-    server.state.cookieFor = googleUser.email;
+    signInBrowser(googleUser.email);
     post({ type: 'oidc-result', ok: true }, window.location.origin, popup);
 
     expect(await screen.findByRole('dialog', { name: 'Logged in as Gia Google' })).toBeInTheDocument();
@@ -56,7 +57,7 @@ describe('popup sign-in', () => {
   });
 
   it('given the provider fails, when the popup says so, then the login screen shows Google Sign-In Failed', async () => {
-    startFakeServer({ oidcEnabled: true });
+    seed({ oidcEnabled: true });
     const { popup } = stubPopup();
     renderApp('/SignUp');
 
@@ -68,7 +69,7 @@ describe('popup sign-in', () => {
   });
 
   it('given the provider fails, when the popup says so, then the register screen shows Google sign-in failed', async () => {
-    startFakeServer({ oidcEnabled: true });
+    seed({ oidcEnabled: true });
     const { popup } = stubPopup();
     renderApp('/register');
 

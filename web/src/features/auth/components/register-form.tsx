@@ -64,21 +64,10 @@ export function RegisterForm({ onSuccess, onPopupSuccess }: { onSuccess: () => v
           <Input type="email" autoComplete="email" {...fieldAria('email', errors.email?.message)} {...register('email')} />
         </FormField>
         <FormField id="photo" label="Profile image (optional)" error={errors.photo?.message}>
-          <Input
-            type="file"
-            accept="image/*"
-            className="h-auto py-1.5"
-            {...fieldAria('photo', errors.photo?.message)}
-            {...register('photo')}
-          />
+          <Input type="file" accept="image/*" className="h-auto py-1.5" {...fieldAria('photo', errors.photo?.message)} {...register('photo')} />
         </FormField>
         <FormField id="password" label="Password" error={errors.password?.message}>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            {...fieldAria('password', errors.password?.message)}
-            {...register('password')}
-          />
+          <Input type="password" autoComplete="new-password" {...fieldAria('password', errors.password?.message)} {...register('password')} />
         </FormField>
         <Button type="submit" size="lg" disabled={registration.isPending} aria-busy={registration.isPending}>
           Sign Up

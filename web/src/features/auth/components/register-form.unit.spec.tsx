@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { http, HttpResponse } from 'msw';
+import { makeUser, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 describe('register screen', () => {
   it('given empty fields, when submitted, then shows the required texts on their fields and calls nothing', async () => {
-    const server = startFakeServer();
     renderApp('/register');
     const user = userEvent.setup();
 
@@ -17,11 +18,10 @@ describe('register screen', () => {
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
     expect(screen.getByLabelText('Profile image (optional)')).not.toHaveAttribute('aria-invalid');
-    expect(server.requests('POST', '/api/auth/register')).toHaveLength(0);
+    expect(requests('POST', '/api/auth/register')).toHaveLength(0);
   });
 
   it('given a file that is not an image, when submitted, then refuses it', async () => {
-    const server = startFakeServer();
     renderApp('/register');
     // Bypass the picker's accept filter, as a drag-and-drop or another browser might.
     const user = userEvent.setup({ applyAccept: false });
@@ -36,11 +36,10 @@ describe('register screen', () => {
 
     expect(await screen.findByText('Please choose an image file')).toBeInTheDocument();
     expect(photo).toHaveAttribute('aria-invalid', 'true');
-    expect(server.requests('POST', '/api/auth/register')).toHaveLength(0);
+    expect(requests('POST', '/api/auth/register')).toHaveLength(0);
   });
 
   it('given a profile image, when registering, then registers first, uploads with the new token, saves the photo and goes home', async () => {
-    const server = startFakeServer();
     const { router } = renderApp('/register');
     const user = userEvent.setup();
 
@@ -52,20 +51,19 @@ describe('register screen', () => {
 
     expect(await screen.findByRole('dialog', { name: 'Registration Successful!' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.requests('POST', '/api/auth/register')[0]?.body).toEqual({
+    expect(requests('POST', '/api/auth/register')[0]?.body).toEqual({
       name: 'Nia Newcomer',
       email: 'nia@example.com',
       password: 'secret123',
     });
-    const [upload] = server.requests('POST', '/api/uploads');
+    const [upload] = requests('POST', '/api/uploads');
     expect(upload?.headers.get('authorization')).toBe('Bearer token-id-nia@example.com');
     expect((upload?.body as FormData).get('file')).toBeInstanceOf(File);
-    expect(server.requests('POST', '/users')[0]?.body).toEqual({ photo: '/api/uploads/photo-1' });
+    expect(requests('POST', '/users')[0]?.body).toEqual({ photo: '/api/uploads/photo-1' });
   });
 
   it('given a failing upload, when registering, then the account still counts as registered', async () => {
-    const server = startFakeServer();
-    server.override((request) => (request.path === '/api/uploads' ? json(500, { message: 'Disk full' }) : undefined));
+    server.use(http.post('/api/uploads', () => HttpResponse.json({ message: 'Disk full' }, { status: 500 })));
     const { router } = renderApp('/register');
     const user = userEvent.setup();
 
@@ -77,11 +75,11 @@ describe('register screen', () => {
 
     expect(await screen.findByRole('dialog', { name: 'Registration Successful!' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.requests('POST', '/users')).toHaveLength(0);
+    expect(requests('POST', '/users')).toHaveLength(0);
   });
 
   it('given a taken email, when registering, then shows Oops... with the server message', async () => {
-    startFakeServer({ users: [makeUser({ name: 'Old', email: 'taken@example.com' })] });
+    seed({ users: [makeUser({ name: 'Old', email: 'taken@example.com' })] });
     const { router } = renderApp('/register');
     const user = userEvent.setup();
 
@@ -96,7 +94,6 @@ describe('register screen', () => {
   });
 
   it('links back to the login screen', async () => {
-    startFakeServer();
     renderApp('/register');
     expect(await screen.findByRole('link', { name: 'Already have an account? Login' })).toHaveAttribute('href', '/SignUp');
   });

@@ -3,7 +3,9 @@ import { paths } from '@/config/paths';
 import { useRoleSync, useSessionUser } from '@/lib/auth';
 import { useUserRole } from '../api/get-user-role';
 
-/** `/dashboard` itself: looks up the role, then replaces itself with the role's profile page. */
+const landing = { admin: paths.dashboard.adminProfile, auditor: paths.dashboard.audit, user: paths.dashboard.userProfile } as const;
+
+/** `/dashboard` itself: looks up the role, then replaces itself with the role's first page (an auditor's is the audit trail). */
 export function RoleRedirect() {
   const user = useSessionUser();
   const role = useUserRole(user?.email);
@@ -17,7 +19,7 @@ export function RoleRedirect() {
     );
   }
   if (role.data && inStep) {
-    return <Navigate to={role.data === 'admin' ? paths.dashboard.adminProfile : paths.dashboard.userProfile} replace />;
+    return <Navigate to={landing[role.data]} replace />;
   }
   return <p role="status">Loading dashboard...</p>;
 }

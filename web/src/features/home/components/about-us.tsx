@@ -15,8 +15,8 @@ export function AboutUs() {
             About Us
           </h2>
           <p className="text-slate-800">
-            We cook for hostels and canteens. Students can view daily meals, share reviews and see upcoming menus, while admins manage
-            operations: adding meals, serving requests and keeping the menu in step with what people actually want to eat.
+            We cook for hostels and canteens. Students can view daily meals, share reviews and see upcoming menus, while admins manage operations: adding meals,
+            serving requests and keeping the menu in step with what people actually want to eat.
           </p>
           <p className="text-slate-800">Every like, review and request reaches the kitchen the moment it is made.</p>
           {session.status === 'signed-in' ? null : (

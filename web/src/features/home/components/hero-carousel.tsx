@@ -29,7 +29,13 @@ function HeroSearch() {
       <label htmlFor="hero-search" className="sr-only">
         Search meals
       </label>
-      <SearchInput id="hero-search" placeholder="Search for any product..." className="h-12 text-base" value={text} onChange={(event) => setText(event.target.value)} />
+      <SearchInput
+        id="hero-search"
+        placeholder="Search for any product..."
+        className="h-12 text-base"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
       <Button type="submit" size="lg" className="h-12">
         Search
       </Button>
@@ -68,14 +74,24 @@ export function HeroCarousel() {
           key={each.image}
           src={each.image}
           alt=""
-          className={cn('absolute inset-0 -z-20 size-full object-cover transition-opacity duration-700 motion-reduce:transition-none', index === active ? 'opacity-100' : 'opacity-0')}
+          className={cn(
+            'absolute inset-0 -z-20 size-full object-cover transition-opacity duration-700 motion-reduce:transition-none',
+            index === active ? 'opacity-100' : 'opacity-0',
+          )}
         />
       ))}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-r from-slate-950/85 via-slate-950/60 to-slate-950/10" />
       <div className="mx-auto grid w-full max-w-6xl gap-6 px-4">
         <h1 className="sr-only">Hostel Meals</h1>
         {/* Announced only when the reader is in control, never on every automatic turn. */}
-        <div role="group" aria-live={playing ? 'off' : 'polite'} aria-atomic="true" aria-roledescription="slide" aria-label={`${active + 1} of ${slides.length}`} className="grid max-w-2xl gap-4">
+        <div
+          role="group"
+          aria-live={playing ? 'off' : 'polite'}
+          aria-atomic="true"
+          aria-roledescription="slide"
+          aria-label={`${active + 1} of ${slides.length}`}
+          className="grid max-w-2xl gap-4"
+        >
           <h2 className="min-h-[2.5em] text-4xl font-bold tracking-tight text-white md:text-6xl">
             <span className="sr-only">{slide.title}</span>
             <span aria-hidden="true">
@@ -99,7 +115,10 @@ export function HeroCarousel() {
                 aria-label={`Slide ${index + 1}: ${each.title}`}
                 aria-current={index === active ? 'true' : undefined}
                 onClick={() => setActive(index)}
-                className={cn('size-3 rounded-full border-2 border-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white', index === active ? 'bg-white' : 'bg-transparent')}
+                className={cn(
+                  'size-3 rounded-full border-2 border-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
+                  index === active ? 'bg-white' : 'bg-transparent',
+                )}
               />
             ))}
           </div>

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { makeMeal, startFakeServer } from '@/testing/fake-server';
+import { makeMeal, seed } from '@/testing/api/db';
 import { renderApp } from '@/testing/render-app';
 
 function preferReducedMotion() {
@@ -15,7 +15,7 @@ function preferReducedMotion() {
 
 describe('hero', () => {
   it('given a search, when submitted, then opens Explore All Meals with the query', async () => {
-    startFakeServer({ meals: [makeMeal({ title: 'Rice Bowl' })] });
+    seed({ meals: [makeMeal({ title: 'Rice Bowl' })] });
     const { router } = renderApp('/');
     const user = userEvent.setup();
 
@@ -27,7 +27,6 @@ describe('hero', () => {
   });
 
   it('given autoplay, when Pause is pressed, then it stops and offers Play', async () => {
-    startFakeServer({ meals: [] });
     renderApp('/');
     const user = userEvent.setup();
 
@@ -40,7 +39,6 @@ describe('hero', () => {
 
   it('given no preference, then turns to the next slide every 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    startFakeServer({ meals: [] });
     renderApp('/');
 
     expect(screen.getByRole('group', { name: '1 of 3' })).toBeInTheDocument();
@@ -52,7 +50,6 @@ describe('hero', () => {
   it('given a preference for reduced motion, then nothing moves until the reader presses Play', async () => {
     preferReducedMotion();
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    startFakeServer({ meals: [] });
     renderApp('/');
 
     expect(screen.getByRole('button', { name: 'Play slideshow' })).toBeInTheDocument();

@@ -45,7 +45,11 @@ export function MembershipPlans() {
           const plan = MEMBERSHIP_PACKAGES[name];
           return (
             // The whole card answers a click; its button is the way in for keyboards and screen readers.
-            <li key={name} onClick={() => choose(name)} className={cn('grid cursor-pointer content-start gap-4 rounded-2xl border bg-white p-6 shadow-sm hover:shadow-md', accents[name])}>
+            <li
+              key={name}
+              onClick={() => choose(name)}
+              className={cn('grid cursor-pointer content-start gap-4 rounded-2xl border bg-white p-6 shadow-sm hover:shadow-md', accents[name])}
+            >
               <h3 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
                 <Crown aria-hidden="true" className="size-6 text-orange-700" />
                 {name}

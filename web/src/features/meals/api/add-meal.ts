@@ -1,10 +1,8 @@
+import { CreatedAnswer } from '@hostel/contracts';
 import type { MealCategory } from '@hostel/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
-
-const AddMealAnswer = z.object({ _id: z.string().optional(), message: z.string().optional(), position: z.string().optional() });
 
 export interface NewMeal {
   title: string;
@@ -19,7 +17,7 @@ export interface NewMeal {
 
 /** `POST /api/meals` (admin): the server adds the distributor, post time, rating 0 and zero counts. */
 export async function addMeal(api: ApiClient, meal: NewMeal) {
-  return AddMealAnswer.parse(await api.post('/api/meals', meal));
+  return CreatedAnswer.parse(await api.post('/api/meals', meal));
 }
 
 export function useAddMeal() {

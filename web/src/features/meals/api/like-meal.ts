@@ -1,13 +1,11 @@
+import { MealLikeAnswer } from '@hostel/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 
-const LikeAnswer = z.object({ liked: z.boolean(), message: z.string(), position: z.string().optional() });
-
 /** `PATCH /api/meals/{id}/like`: the server knows who likes from the token; a repeat changes nothing. */
 export async function likeMeal(api: ApiClient, id: string) {
-  return LikeAnswer.parse(await api.patch(`/api/meals/${encodeURIComponent(id)}/like`));
+  return MealLikeAnswer.parse(await api.patch(`/api/meals/${encodeURIComponent(id)}/like`));
 }
 
 export function useLikeMeal(id: string) {
@@ -15,7 +13,6 @@ export function useLikeMeal(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => likeMeal(api, id),
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['meal', id] }), queryClient.invalidateQueries({ queryKey: ['meals'] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['meal', id] }), queryClient.invalidateQueries({ queryKey: ['meals'] })]),
   });
 }

@@ -1,9 +1,7 @@
+import { CommandAnswer } from '@hostel/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
-
-const CommandAnswer = z.object({ message: z.string().optional(), position: z.string().optional() });
 
 /** The Update modal's four fields (`PUT` replaces all of them). */
 export interface MealUpdate {

@@ -53,7 +53,8 @@ export function AddMealForm() {
       reset(empty);
       image.clear();
     } catch (error) {
-      const text = error instanceof ApiError && error.status === 400 && error.serverMessage ? error.serverMessage : 'Something went wrong while adding the meal.';
+      const text =
+        error instanceof ApiError && error.status === 400 && error.serverMessage ? error.serverMessage : 'Something went wrong while adding the meal.';
       notice({ title: 'Oops...', text, tone: 'error' });
     }
   });

@@ -1,7 +1,9 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, type RecordedRequest, startFakeServer } from '@/testing/fake-server';
+import { http, HttpResponse } from 'msw';
+import { db, makeUser, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
@@ -25,28 +27,32 @@ async function fill(user: UserEvent, { price = '5.75' }: { price?: string } = {}
   await user.type(field('Price ($)'), price);
 }
 
-/** Holds matching requests until `release` is called, then answers with `answer`. */
-function hold(server: ReturnType<typeof startFakeServer>, matches: (request: RecordedRequest) => boolean, answer: () => Response) {
+/** Holds the requests `handler` answers until the returned `release` is called. */
+function hold(handler: (gate: Promise<void>) => Parameters<typeof server.use>[0]) {
   let release = () => {};
   const gate = new Promise<void>((resolve) => (release = resolve));
-  server.override((request) => (matches(request) ? gate.then(answer) : undefined));
+  server.use(handler(gate));
   return () => release();
 }
 
 describe('Add Meal', () => {
   it("given the signed-in admin, when the form opens, then the distributor is the admin's name and email, read-only", async () => {
-    startFakeServer({ users: [admin], signedInAs: admin.email });
+    seed({ users: [admin], signedInAs: admin.email });
     await openForm();
 
     expect(field('Distributor name')).toHaveValue('Ada Admin');
     expect(field('Distributor email')).toHaveValue('ada@example.com');
     expect(field('Distributor email')).toHaveAttribute('readonly');
     expect(field('Price ($)')).toHaveAttribute('step', '0.01');
-    expect(within(field('Category')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Choose a category', 'Breakfast', 'Lunch', 'Dinner']);
+    expect(
+      within(field('Category'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose a category', 'Breakfast', 'Lunch', 'Dinner']);
   });
 
   it("given an empty form, when Add Meal is pressed, then each field shows the spec's text, wired to it, and nothing is sent", async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    seed({ users: [admin], signedInAs: admin.email });
     const user = await openForm();
 
     await user.click(submit());
@@ -63,11 +69,11 @@ describe('Add Meal', () => {
       expect(field(label)).toHaveAttribute('aria-invalid', 'true');
       expect(field(label)).toHaveAccessibleDescription(text);
     }
-    expect(server.requests('POST', '/api/meals')).toHaveLength(0);
+    expect(requests('POST', '/api/meals')).toHaveLength(0);
   });
 
   it('given a negative price, when Add Meal is pressed, then says Price must be positive', async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    seed({ users: [admin], signedInAs: admin.email });
     const user = await openForm();
     await fill(user, { price: '-1' });
 
@@ -75,11 +81,11 @@ describe('Add Meal', () => {
 
     expect(await within(form()).findByText('Price must be positive')).toBeInTheDocument();
     expect(field('Price ($)')).toHaveAccessibleDescription('Price must be positive');
-    expect(server.requests('POST', '/api/meals')).toHaveLength(0);
+    expect(requests('POST', '/api/meals')).toHaveLength(0);
   });
 
   it('given a valid form and no image, when Add Meal is pressed, then asks for the image first and sends nothing', async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    seed({ users: [admin], signedInAs: admin.email });
     const user = await openForm();
     await fill(user);
 
@@ -87,11 +93,11 @@ describe('Add Meal', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
     expect(within(dialog).getByText('Please upload an image before submitting')).toBeInTheDocument();
-    expect(server.requests('POST', '/api/meals')).toHaveLength(0);
+    expect(requests('POST', '/api/meals')).toHaveLength(0);
   });
 
   it('given an uploaded image and a valid form, when Add Meal is pressed, then the meal is added, Meal Added! closes by itself and the form is emptied', async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
+    seed({ users: [admin], signedInAs: admin.email });
     const user = await openForm();
     await user.upload(field('Image'), photo());
     expect(await within(form()).findByText('Image uploaded')).toBeInTheDocument();
@@ -101,7 +107,7 @@ describe('Add Meal', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Meal Added!' });
     expect(within(dialog).getByText('Your meal has been successfully added.')).toBeInTheDocument();
-    expect(server.requests('POST', '/api/meals')[0]?.body).toEqual({
+    expect(requests('POST', '/api/meals')[0]?.body).toEqual({
       title: 'Khichdi',
       category: 'Lunch',
       image: '/api/uploads/photo-1',
@@ -109,7 +115,7 @@ describe('Add Meal', () => {
       description: 'One-pot comfort food',
       price: 5.75,
     });
-    expect(server.state.meals).toEqual([
+    expect(db.meals).toEqual([
       expect.objectContaining({ title: 'Khichdi', ingredients: ['rice', 'moong dal', 'ghee'], distributorEmail: 'ada@example.com', rating: 0, likes: 0 }),
     ]);
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Meal Added!' }), { timeout: 3000 });
@@ -124,9 +130,13 @@ describe('Add Meal', () => {
   });
 
   it('given a slow upload and a slow save, then Add Meal is disabled during each, and reads Adding Meal... while saving', async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
-    const releaseUpload = hold(server, (request) => request.path === '/api/uploads', () => json(201, { url: '/api/media/slow-photo' }));
-    const releaseSave = hold(server, (request) => request.method === 'POST' && request.path === '/api/meals', () => json(201, { _id: 'new', message: 'ok', position: '0/7' }));
+    seed({ users: [admin], signedInAs: admin.email });
+    const releaseUpload = hold((gate) =>
+      http.post('/api/uploads', () => gate.then(() => HttpResponse.json({ url: '/api/media/slow-photo' }, { status: 201 }))),
+    );
+    const releaseSave = hold((gate) =>
+      http.post('/api/meals', () => gate.then(() => HttpResponse.json({ _id: 'new', message: 'ok', position: '0/7' }, { status: 201 }))),
+    );
     const user = await openForm();
     await fill(user);
 
@@ -143,12 +153,12 @@ describe('Add Meal', () => {
     releaseSave();
 
     expect(await screen.findByRole('dialog', { name: 'Meal Added!' })).toBeInTheDocument();
-    expect(server.requests('POST', '/api/meals')[0]?.body).toMatchObject({ image: '/api/media/slow-photo' });
+    expect(requests('POST', '/api/meals')[0]?.body).toMatchObject({ image: '/api/media/slow-photo' });
   });
 
   it('given the upload fails, then says Failed to upload image on the field and still refuses to submit', async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
-    server.override((request) => (request.path === '/api/uploads' ? json(413, { message: 'Too large' }) : undefined));
+    seed({ users: [admin], signedInAs: admin.email });
+    server.use(http.post('/api/uploads', () => HttpResponse.json({ message: 'Too large' }, { status: 413 })));
     const user = await openForm();
     await fill(user);
 
@@ -158,15 +168,19 @@ describe('Add Meal', () => {
     expect(field('Image')).toHaveAttribute('aria-invalid', 'true');
     await user.click(submit());
     expect(await screen.findByRole('dialog', { name: 'Oops...' })).toHaveTextContent('Please upload an image before submitting');
-    expect(server.requests('POST', '/api/meals')).toHaveLength(0);
+    expect(requests('POST', '/api/meals')).toHaveLength(0);
   });
 
   it.each([
-    { answer: () => json(400, { message: 'Title is too long' }), text: 'Title is too long', why: "a 400 with the server's message" },
-    { answer: () => json(500, { message: 'Internal Server Error' }), text: 'Something went wrong while adding the meal.', why: 'a server failure' },
+    { answer: () => HttpResponse.json({ message: 'Title is too long' }, { status: 400 }), text: 'Title is too long', why: "a 400 with the server's message" },
+    {
+      answer: () => HttpResponse.json({ message: 'Internal Server Error' }, { status: 500 }),
+      text: 'Something went wrong while adding the meal.',
+      why: 'a server failure',
+    },
   ])('given $why, when Add Meal is pressed, then Oops... says $text and keeps the form', async ({ answer, text }) => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
-    server.override((request) => (request.method === 'POST' && request.path === '/api/meals' ? answer() : undefined));
+    seed({ users: [admin], signedInAs: admin.email });
+    server.use(http.post('/api/meals', answer));
     const user = await openForm();
     await user.upload(field('Image'), photo());
     await within(form()).findByText('Image uploaded');

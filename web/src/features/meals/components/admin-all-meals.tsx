@@ -3,13 +3,11 @@ import { ArrowDownWideNarrow, Eye, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmButton } from '@/components/ui/confirm-dialog';
+import { type DataColumn, DataTable } from '@/components/ui/data-table';
 import { useNotice } from '@/components/ui/notice-dialog';
-import { Pagination } from '@/components/ui/pagination';
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { paths } from '@/config/paths';
 import { useLiveRoom } from '@/lib/live-updates';
-import { usePageCount } from '@/lib/use-page';
 import { useMeals } from '../api/get-meals';
 import { useDeleteMeal } from '../api/delete-meal';
 import { formatRating } from './meal-card';
@@ -30,10 +28,7 @@ export function AdminAllMeals() {
   const remove = useDeleteMeal();
   const notice = useNotice();
   const [editing, setEditing] = useState<MealDto | null>(null);
-  const [deleting, setDeleting] = useState<MealDto | null>(null);
   useLiveRoom(rooms.catalog);
-
-  const pageCount = usePageCount(meals.data?.total, page, setPage);
 
   const confirmDelete = async (meal: MealDto) => {
     try {
@@ -43,6 +38,41 @@ export function AdminAllMeals() {
       notice({ title: 'Failed!', text: 'Failed to delete meal.', tone: 'error' });
     }
   };
+
+  const columns: DataColumn<MealDto>[] = [
+    { header: 'Title', cell: (meal) => meal.title, className: 'font-medium text-slate-900' },
+    { header: 'Likes', cell: (meal) => meal.likes },
+    { header: 'Reviews', cell: (meal) => meal.reviews_count },
+    { header: 'Rating', cell: (meal) => formatRating(meal.rating) },
+    { header: 'Distributor', cell: (meal) => meal.distributorName },
+    {
+      header: 'Actions',
+      cell: (meal) => (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" aria-label={`Update ${meal.title}`} onClick={() => setEditing(meal)}>
+            <Pencil aria-hidden="true" />
+            Update
+          </Button>
+          <ConfirmButton
+            size="sm"
+            variant="outline"
+            aria-label={`Delete ${meal.title}`}
+            confirm={{ text: "You won't be able to revert this!", confirmLabel: 'Yes, delete it!' }}
+            onConfirm={() => void confirmDelete(meal)}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete
+          </ConfirmButton>
+          <Button size="sm" variant="outline" asChild>
+            <Link to={paths.meal(meal._id)} aria-label={`Details of ${meal.title}`}>
+              <Eye aria-hidden="true" />
+              Details
+            </Link>
+          </Button>
+        </div>
+      ),
+    },
+  ];
 
   return (
     <div className="grid gap-4">
@@ -62,68 +92,17 @@ export function AdminAllMeals() {
           </Button>
         ))}
       </div>
-      {meals.isPending ? (
-        <p role="status">Loading meals...</p>
-      ) : meals.isError ? (
-        <p role="alert" className="font-medium text-red-700">
-          {'Failed to load data: ' + meals.error.message}
-        </p>
-      ) : (
-        <Table aria-label="Meals" aria-busy={meals.isFetching}>
-          <TableHeader>
-            <TableRow>
-              <TableHead>Title</TableHead>
-              <TableHead>Likes</TableHead>
-              <TableHead>Reviews</TableHead>
-              <TableHead>Rating</TableHead>
-              <TableHead>Distributor</TableHead>
-              <TableHead>Actions</TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {meals.data.items.length === 0 ? (
-              <TableEmpty colSpan={6}>No meals found.</TableEmpty>
-            ) : (
-              meals.data.items.map((meal) => (
-                <TableRow key={meal._id}>
-                  <TableCell className="font-medium text-slate-900">{meal.title}</TableCell>
-                  <TableCell>{meal.likes}</TableCell>
-                  <TableCell>{meal.reviews_count}</TableCell>
-                  <TableCell>{formatRating(meal.rating)}</TableCell>
-                  <TableCell>{meal.distributorName}</TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap gap-2">
-                      <Button size="sm" variant="outline" aria-label={`Update ${meal.title}`} onClick={() => setEditing(meal)}>
-                        <Pencil aria-hidden="true" />
-                        Update
-                      </Button>
-                      <Button size="sm" variant="outline" aria-label={`Delete ${meal.title}`} onClick={() => setDeleting(meal)}>
-                        <Trash2 aria-hidden="true" />
-                        Delete
-                      </Button>
-                      <Button size="sm" variant="outline" asChild>
-                        <Link to={paths.meal(meal._id)} aria-label={`Details of ${meal.title}`}>
-                          <Eye aria-hidden="true" />
-                          Details
-                        </Link>
-                      </Button>
-                    </div>
-                  </TableCell>
-                </TableRow>
-              ))
-            )}
-          </TableBody>
-        </Table>
-      )}
-      <Pagination page={page} pageCount={pageCount} onPageChange={setPage} />
-      <UpdateMealDialog meal={editing} onClose={() => setEditing(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        text="You won't be able to revert this!"
-        confirmLabel="Yes, delete it!"
-        onConfirm={() => deleting && void confirmDelete(deleting)}
+      <DataTable
+        label="Meals"
+        columns={columns}
+        query={meals}
+        loadingText="Loading meals..."
+        errorText={(error) => 'Failed to load data: ' + error.message}
+        emptyText="No meals found."
+        page={page}
+        onPageChange={setPage}
       />
+      <UpdateMealDialog meal={editing} onClose={() => setEditing(null)} />
     </div>
   );
 }

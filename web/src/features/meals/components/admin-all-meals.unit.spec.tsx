@@ -1,9 +1,11 @@
-import { type MealDto, rooms } from '@hostel/contracts';
+import { rooms } from '@hostel/contracts';
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useLiveRoom } from '@/lib/live-updates';
-import { json, makeMeal, makeUser, startFakeServer } from '@/testing/fake-server';
+import { http, HttpResponse } from 'msw';
+import { makeMeal, makeUser, type MealRecord, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 // The rooms a screen asks for (the real hook, watched): component tests run without a socket server.
@@ -24,34 +26,46 @@ const meals = Array.from({ length: 12 }, (_, index) =>
     distributorName: index % 2 ? 'Chef Ana' : 'Chef Bo',
   }),
 );
-const khichdi = makeMeal({ title: 'Khichdi', likes: 3, reviews_count: 2, reviewCount: 2, rating: 8.56, distributorName: 'Chef Ana' });
+const khichdi = makeMeal({ title: 'Khichdi', likes: 3, reviews_count: 2, rating: 8.56, distributorName: 'Chef Ana' });
 
 const table = () => screen.getByRole('table', { name: 'Meals' });
-const column = (index: number) => within(table()).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell')[index]?.textContent);
+const column = (index: number) =>
+  within(table())
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[index]?.textContent);
 function rowOf(title: string) {
   const row = within(table()).getByRole('cell', { name: title }).closest('tr');
   if (!row) throw new Error(`no row for ${title}`);
   return within(row);
 }
-const openAsAdmin = (given: MealDto[]) => {
-  const server = startFakeServer({ users: [admin], signedInAs: admin.email, meals: given });
+const openAsAdmin = (given: MealRecord[]) => {
+  seed({ users: [admin], signedInAs: admin.email, meals: given });
   renderApp('/dashboard/adminAllMeals');
-  return server;
 };
 
 describe('Admin All Meals', () => {
   it('given 13 meals, when opened, then lists 10 a page with likes, reviews, rating to one decimal, distributor and the actions', async () => {
-    const server = openAsAdmin([...meals, khichdi]);
+    openAsAdmin([...meals, khichdi]);
 
     expect(await screen.findByRole('cell', { name: 'Khichdi' })).toBeInTheDocument();
-    expect(within(table()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Title', 'Likes', 'Reviews', 'Rating', 'Distributor', 'Actions']);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Title', 'Likes', 'Reviews', 'Rating', 'Distributor', 'Actions']);
     expect(within(table()).getAllByRole('row')).toHaveLength(1 + 10);
-    expect(rowOf('Khichdi').getAllByRole('cell').map((cell) => cell.textContent).slice(0, 5)).toEqual(['Khichdi', '3', '2', '8.6', 'Chef Ana']);
+    expect(
+      rowOf('Khichdi')
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 5),
+    ).toEqual(['Khichdi', '3', '2', '8.6', 'Chef Ana']);
     expect(rowOf('Meal 12').getAllByRole('cell')[3]).toHaveTextContent('4.0');
     expect(rowOf('Khichdi').getByRole('button', { name: 'Update Khichdi' })).toBeInTheDocument();
     expect(rowOf('Khichdi').getByRole('button', { name: 'Delete Khichdi' })).toBeInTheDocument();
     expect(rowOf('Khichdi').getByRole('link', { name: 'Details of Khichdi' })).toHaveAttribute('href', `/meal/${khichdi._id}`);
-    const [request] = server.requests('GET', '/api/meals');
+    const [request] = requests('GET', '/api/meals');
     expect(Object.fromEntries(request!.query)).toEqual({ skip: '0', limit: '10' });
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Page 2' }));
@@ -61,7 +75,7 @@ describe('Admin All Meals', () => {
   });
 
   it('given the sort buttons, when by likes then by review count are chosen, then the server orders each way, most first, and a second click undoes it', async () => {
-    const server = openAsAdmin(meals);
+    openAsAdmin(meals);
     const user = userEvent.setup();
     await screen.findByRole('cell', { name: 'Meal 12' });
     const byLikes = screen.getByRole('button', { name: 'Sort by likes' });
@@ -71,13 +85,13 @@ describe('Admin All Meals', () => {
     await user.click(byLikes);
     await waitFor(() => expect(column(1)).toEqual(['11', '10', '9', '8', '7', '6', '5', '4', '3', '2']));
     expect(byLikes).toHaveAttribute('aria-pressed', 'true');
-    expect(server.requests('GET', '/api/meals').at(-1)?.query.get('sort')).toBe('likes');
+    expect(requests('GET', '/api/meals').at(-1)?.query.get('sort')).toBe('likes');
 
     await user.click(byReviews);
     await waitFor(() => expect(column(2)).toEqual(['11', '10', '9', '8', '7', '6', '5', '4', '3', '2']));
     expect(byReviews).toHaveAttribute('aria-pressed', 'true');
     expect(byLikes).toHaveAttribute('aria-pressed', 'false');
-    expect(server.requests('GET', '/api/meals').at(-1)?.query.get('sort')).toBe('reviews_count');
+    expect(requests('GET', '/api/meals').at(-1)?.query.get('sort')).toBe('reviews_count');
 
     await user.click(byReviews);
     await waitFor(() => expect(column(0)[0]).toBe('Meal 12'));
@@ -85,7 +99,7 @@ describe('Admin All Meals', () => {
   });
 
   it('given a sorted second page, when the sort changes, then it starts again from the first page', async () => {
-    const server = openAsAdmin(meals);
+    openAsAdmin(meals);
     const user = userEvent.setup();
     await screen.findByRole('cell', { name: 'Meal 12' });
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -93,8 +107,8 @@ describe('Admin All Meals', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sort by likes' }));
 
-    await waitFor(() => expect(server.requests('GET', '/api/meals').at(-1)?.query.get('sort')).toBe('likes'));
-    expect(server.requests('GET', '/api/meals').at(-1)?.query.get('skip')).toBe('0');
+    await waitFor(() => expect(requests('GET', '/api/meals').at(-1)?.query.get('sort')).toBe('likes'));
+    expect(requests('GET', '/api/meals').at(-1)?.query.get('skip')).toBe('0');
     expect(await screen.findByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -104,36 +118,36 @@ describe('Admin All Meals', () => {
   });
 
   it('given the server refuses the list, when opened, then says Failed to load data with its message', async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email });
-    server.override((request) => (request.path === '/api/meals' ? json(400, { message: 'Bad sort' }) : undefined));
+    seed({ users: [admin], signedInAs: admin.email });
+    server.use(http.get('/api/meals', () => HttpResponse.json({ message: 'Bad sort' }, { status: 400 })));
     renderApp('/dashboard/adminAllMeals');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Bad sort');
   });
 
   it('given the confirmation, when cancelled, then nothing is deleted; when confirmed, then the meal is deleted and Deleted! closes by itself', async () => {
-    const server = openAsAdmin([khichdi, meals[0]!]);
+    openAsAdmin([khichdi, meals[0]!]);
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Delete Khichdi' }));
     const question = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
-    expect(server.requests('DELETE', `/api/meals/${khichdi._id}`)).toHaveLength(0);
+    expect(requests('DELETE', `/api/meals/${khichdi._id}`)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete Khichdi' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
 
     const done = await screen.findByRole('dialog', { name: 'Deleted!' });
     expect(within(done).getByText('Meal has been deleted.')).toBeInTheDocument();
-    expect(server.requests('DELETE', `/api/meals/${khichdi._id}`)).toHaveLength(1);
+    expect(requests('DELETE', `/api/meals/${khichdi._id}`)).toHaveLength(1);
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Deleted!' }), { timeout: 3000 });
     expect(within(table()).queryByRole('cell', { name: 'Khichdi' })).not.toBeInTheDocument();
     expect(within(table()).getByRole('cell', { name: 'Meal 01' })).toBeInTheDocument();
   });
 
   it('given the server refuses, when a delete is confirmed, then says Failed! / Failed to delete meal. and keeps the row', async () => {
-    const server = openAsAdmin([khichdi]);
-    server.override((request) => (request.method === 'DELETE' ? json(500, { message: 'Database down' }) : undefined));
+    openAsAdmin([khichdi]);
+    server.use(http.delete('/api/meals/:id', () => HttpResponse.json({ message: 'Database down' }, { status: 500 })));
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Delete Khichdi' }));

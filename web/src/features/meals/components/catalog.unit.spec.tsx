@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makeMeal, makeUser, startFakeServer } from '@/testing/fake-server';
+import { http, HttpResponse } from 'msw';
+import { makeMeal, makeUser, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -9,23 +11,26 @@ const breakfasts = Array.from({ length: 5 }, (_, index) => makeMeal({ title: `Br
 const dinners = [makeMeal({ title: 'Lentil Dal', category: 'Dinner', price: 12 }), makeMeal({ title: 'Fish Curry', category: 'Dinner', price: 24 })];
 
 const categories = () => screen.getByRole('region', { name: 'Our Meals Categories' });
-const cardTitles = (container: HTMLElement) => within(container).queryAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
+const cardTitles = (container: HTMLElement) =>
+  within(container)
+    .queryAllByRole('article')
+    .map((card) => within(card).getByRole('heading').textContent);
 
 describe('Our Meals Categories (home)', () => {
   it('given meals, when home opens, then Breakfast is chosen and only its first three meals show', async () => {
-    const server = startFakeServer({ meals: [...breakfasts, ...dinners] });
+    seed({ meals: [...breakfasts, ...dinners] });
     renderApp('/');
 
     await screen.findByRole('article', { name: 'Breakfast 1' });
     expect(within(categories()).getByRole('button', { name: 'Breakfast' })).toHaveAttribute('aria-pressed', 'true');
     expect(cardTitles(categories())).toEqual(['Breakfast 1', 'Breakfast 2', 'Breakfast 3']);
-    const [request] = server.requests('GET', '/api/meals');
+    const [request] = requests('GET', '/api/meals');
     expect(Object.fromEntries(request!.query)).toMatchObject({ category: 'Breakfast', limit: '3', skip: '0' });
-    expect(within(categories()).getByRole('link', { name: 'View Details' , description: 'Breakfast 1' })).toHaveAttribute('href', `/meal/${breakfasts[0]!._id}`);
+    expect(within(categories()).getByRole('link', { name: 'View Details', description: 'Breakfast 1' })).toHaveAttribute('href', `/meal/${breakfasts[0]!._id}`);
   });
 
   it('given a click on Dinner, then Dinner is highlighted and its meals replace the others', async () => {
-    startFakeServer({ meals: [...breakfasts, ...dinners] });
+    seed({ meals: [...breakfasts, ...dinners] });
     renderApp('/');
     await screen.findByRole('article', { name: 'Breakfast 1' });
 
@@ -38,13 +43,13 @@ describe('Our Meals Categories (home)', () => {
   });
 
   it('given an empty category, then says so; given a failure, then says that in an alert', async () => {
-    const server = startFakeServer({ meals: breakfasts });
+    seed({ meals: breakfasts });
     renderApp('/');
     await screen.findByRole('article', { name: 'Breakfast 1' });
     await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Lunch' }));
     expect(await within(categories()).findByText('No meals found in this category.')).toBeInTheDocument();
 
-    server.override((request) => (request.path === '/api/meals' ? json(400, { message: 'Bad filter' }) : undefined));
+    server.use(http.get('/api/meals', () => HttpResponse.json({ message: 'Bad filter' }, { status: 400 })));
     await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Dinner' }));
     expect(await within(categories()).findByRole('alert')).toHaveTextContent('Failed to fetch meals.');
   });
@@ -52,7 +57,7 @@ describe('Our Meals Categories (home)', () => {
 
 describe('Choose Your Membership (home)', () => {
   it('given a visitor, when a plan is chosen, then Sign Up Required leads to sign-in', async () => {
-    startFakeServer({ meals: [] });
+    seed({ meals: [] });
     const { router } = renderApp('/');
     const user = userEvent.setup();
 
@@ -65,7 +70,7 @@ describe('Choose Your Membership (home)', () => {
   });
 
   it('given a signed-in student, when a plan is chosen, then goes to its checkout', async () => {
-    startFakeServer({ users: [student], signedInAs: student.email, meals: [] });
+    seed({ users: [student], signedInAs: student.email, meals: [] });
     const { router } = renderApp('/');
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -82,7 +87,7 @@ describe('Explore All Meals', () => {
   );
 
   it('given a search from the hero, then filters by it; Load more fetches the next page from the count loaded', async () => {
-    const server = startFakeServer({ meals: many });
+    seed({ meals: many });
     renderApp('/AllMeals?search=meal');
     const list = await screen.findByRole('list', { name: 'Meals' });
 
@@ -92,7 +97,7 @@ describe('Explore All Meals', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
 
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(12));
-    expect(server.requests('GET', '/api/meals').map((request) => [request.query.get('search'), request.query.get('skip')])).toEqual([
+    expect(requests('GET', '/api/meals').map((request) => [request.query.get('search'), request.query.get('skip')])).toEqual([
       ['meal', '0'],
       ['meal', '9'],
     ]);
@@ -100,7 +105,7 @@ describe('Explore All Meals', () => {
   });
 
   it('given a category and a price band, then asks for them and keeps them in the URL', async () => {
-    const server = startFakeServer({ meals: many });
+    seed({ meals: many });
     const { router } = renderApp('/AllMeals');
     await screen.findByRole('list', { name: 'Meals' });
     const user = userEvent.setup();
@@ -109,14 +114,13 @@ describe('Explore All Meals', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Price' }), '$10-$20');
 
     await waitFor(() => expect(router.state.location.search).toBe('?category=Lunch&price=10-20'));
-    const last = server.requests('GET', '/api/meals').at(-1)!;
+    const last = requests('GET', '/api/meals').at(-1)!;
     expect(Object.fromEntries(last.query)).toMatchObject({ category: 'Lunch', priceMin: '10', priceMax: '20', skip: '0', limit: '9' });
     await waitFor(() => expect(cardTitles(screen.getByRole('list', { name: 'Meals' }))).toEqual(['Meal 04']));
   });
 
   it('given a failing server, then shows Error: and the message', async () => {
-    const server = startFakeServer();
-    server.override((request) => (request.path === '/api/meals' ? json(400, { message: 'Price band not understood' }) : undefined));
+    server.use(http.get('/api/meals', () => HttpResponse.json({ message: 'Price band not understood' }, { status: 400 })));
     renderApp('/AllMeals');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Price band not understood');
   });

@@ -10,7 +10,12 @@ import { useNotice } from '@/components/ui/notice-dialog';
 import { useUpdateMeal } from '../api/update-meal';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
-const number = (name: string) => z.string().trim().min(1, `${name} is required`).refine((text) => Number.isFinite(Number(text)), `${name} is required`);
+const number = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${name} is required`)
+    .refine((text) => Number.isFinite(Number(text)), `${name} is required`);
 
 /** The Update modal's rules (SPEC section 5): all four required, rating 0 to 10, price at least 0. */
 const UpdateMealSchema = z.object({

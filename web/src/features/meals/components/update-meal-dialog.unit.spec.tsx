@@ -1,7 +1,9 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makeMeal, makeUser, startFakeServer } from '@/testing/fake-server';
+import { http, HttpResponse } from 'msw';
+import { makeMeal, makeUser, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
@@ -11,12 +13,12 @@ const modal = () => screen.getByRole('dialog', { name: 'Update Khichdi' });
 const field = (label: string) => within(modal()).getByLabelText(label);
 
 async function openUpdate() {
-  const server = startFakeServer({ users: [admin], signedInAs: admin.email, meals: [khichdi] });
+  seed({ users: [admin], signedInAs: admin.email, meals: [khichdi] });
   renderApp('/dashboard/adminAllMeals');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Update Khichdi' }));
   await screen.findByRole('dialog', { name: 'Update Khichdi' });
-  return { server, user };
+  return { user };
 }
 
 async function replace(user: UserEvent, label: string, value: string) {
@@ -40,7 +42,7 @@ describe('Update meal (Admin All Meals)', () => {
   });
 
   it('given new values, when Update is pressed, then PUTs all four, says Success! (closing by itself), closes the modal and the table shows them', async () => {
-    const { server, user } = await openUpdate();
+    const { user } = await openUpdate();
     await replace(user, 'Title', 'Masala Khichdi');
     await replace(user, 'Distributor name', 'Chef Bo');
     await replace(user, 'Rating (0 to 10)', '9.25');
@@ -50,31 +52,41 @@ describe('Update meal (Admin All Meals)', () => {
 
     const done = await screen.findByRole('dialog', { name: 'Success!' });
     expect(within(done).getByText('Meal updated successfully.')).toBeInTheDocument();
-    expect(server.requests('PUT', `/api/meals/${khichdi._id}`).map((request) => request.body)).toEqual([
+    expect(requests('PUT', `/api/meals/${khichdi._id}`).map((request) => request.body)).toEqual([
       { title: 'Masala Khichdi', distributorName: 'Chef Bo', rating: 9.25, price: 6.5 },
     ]);
     expect(screen.queryByRole('dialog', { name: 'Update Khichdi' })).not.toBeInTheDocument();
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Success!' }), { timeout: 3000 });
     const row = within(await screen.findByRole('row', { name: /Masala Khichdi/ }));
-    expect(row.getAllByRole('cell').map((cell) => cell.textContent).slice(0, 5)).toEqual(['Masala Khichdi', '0', '0', '9.3', 'Chef Bo']);
+    expect(
+      row
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 5),
+    ).toEqual(['Masala Khichdi', '0', '0', '9.3', 'Chef Bo']);
   });
 
   it('given empty fields, when Update is pressed, then each says it is required and nothing is sent', async () => {
-    const { server, user } = await openUpdate();
+    const { user } = await openUpdate();
     for (const label of ['Title', 'Distributor name', 'Rating (0 to 10)', 'Price ($)']) await replace(user, label, '');
 
     await user.click(within(modal()).getByRole('button', { name: 'Update' }));
 
-    const expected = { Title: 'Title is required', 'Distributor name': 'Distributor name is required', 'Rating (0 to 10)': 'Rating is required', 'Price ($)': 'Price is required' };
+    const expected = {
+      Title: 'Title is required',
+      'Distributor name': 'Distributor name is required',
+      'Rating (0 to 10)': 'Rating is required',
+      'Price ($)': 'Price is required',
+    };
     for (const [label, text] of Object.entries(expected)) {
       await waitFor(() => expect(field(label)).toHaveAccessibleDescription(text));
       expect(field(label)).toHaveAttribute('aria-invalid', 'true');
     }
-    expect(server.requests('PUT', `/api/meals/${khichdi._id}`)).toHaveLength(0);
+    expect(requests('PUT', `/api/meals/${khichdi._id}`)).toHaveLength(0);
   });
 
   it('given a rating above 10 and a negative price, when Update is pressed, then both are refused and nothing is sent', async () => {
-    const { server, user } = await openUpdate();
+    const { user } = await openUpdate();
     await replace(user, 'Rating (0 to 10)', '10.5');
     await replace(user, 'Price ($)', '-1');
 
@@ -82,12 +94,12 @@ describe('Update meal (Admin All Meals)', () => {
 
     expect(await within(modal()).findByText('Rating must be between 0 and 10')).toBeInTheDocument();
     expect(within(modal()).getByText('Price must be positive')).toBeInTheDocument();
-    expect(server.requests('PUT', `/api/meals/${khichdi._id}`)).toHaveLength(0);
+    expect(requests('PUT', `/api/meals/${khichdi._id}`)).toHaveLength(0);
   });
 
   it('given the server refuses, when Update is pressed, then says Error! / Failed to update meal. and keeps the modal with the edits', async () => {
-    const { server, user } = await openUpdate();
-    server.override((request) => (request.method === 'PUT' ? json(500, { message: 'Database down' }) : undefined));
+    const { user } = await openUpdate();
+    server.use(http.put('/api/meals/:id', () => HttpResponse.json({ message: 'Database down' }, { status: 500 })));
     await replace(user, 'Title', 'Masala Khichdi');
 
     await user.click(within(modal()).getByRole('button', { name: 'Update' }));
@@ -99,11 +111,11 @@ describe('Update meal (Admin All Meals)', () => {
   });
 
   it('given an open modal, when Close is pressed, then it closes and nothing is sent', async () => {
-    const { server, user } = await openUpdate();
+    const { user } = await openUpdate();
 
     await user.click(within(modal()).getByRole('button', { name: 'Close' }));
 
     expect(screen.queryByRole('dialog', { name: 'Update Khichdi' })).not.toBeInTheDocument();
-    expect(server.requests('PUT', `/api/meals/${khichdi._id}`)).toHaveLength(0);
+    expect(requests('PUT', `/api/meals/${khichdi._id}`)).toHaveLength(0);
   });
 });

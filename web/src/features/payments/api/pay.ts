@@ -3,19 +3,27 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 
+export interface PayRequest {
+  package: PackageName;
+  stripeToken: string;
+  /** One per purchase attempt, sent again unchanged when the attempt is retried: the server records it once. */
+  idempotencyKey: string;
+}
+
 /**
  * `POST /payment`: the package by name and the card provider's token. The server takes the price and
- * badge from its own catalogue; a declined card answers 402 with the provider's message.
+ * badge from its own catalogue; a declined card answers 402 with the provider's message. 200 means the
+ * badge has landed; 202 `{status: 'pending'}` that it follows (pushed live to the member's room).
  */
-export async function pay(api: ApiClient, body: { package: PackageName; stripeToken: string }): Promise<PaymentAnswer> {
-  return PaymentAnswer.parse(await api.post('/payment', body));
+export async function pay(api: ApiClient, { idempotencyKey, ...body }: PayRequest): Promise<PaymentAnswer> {
+  return PaymentAnswer.parse(await api.post('/payment', body, { headers: { 'idempotency-key': idempotencyKey } }));
 }
 
 export function usePay() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { package: PackageName; stripeToken: string }) => pay(api, body),
+    mutationFn: (request: PayRequest) => pay(api, request),
     // The badge (profile, navbar, upcoming likes) and the history change.
     onSuccess: () => Promise.all(['user', 'payments'].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] }))),
   });

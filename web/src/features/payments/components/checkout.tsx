@@ -2,17 +2,16 @@ import { displayPrice, MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/con
 import { FlaskConical } from 'lucide-react';
 import { PlanFeatures } from '@/components/membership/plan-features';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useNotice } from '@/components/ui/notice-dialog';
-import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth';
 import { usePay } from '../api/pay';
 import { type CardEntry, formatCardNumber, formatExpiry, tokeniseTestCard } from './sandbox-card';
 import { StripeCardForm } from './stripe-card-form';
+import { usePaymentAttempt } from './use-payment-attempt';
 
 const isPackage = (name: string | undefined): name is PackageName => name !== undefined && Object.hasOwn(MEMBERSHIP_PACKAGES, name);
 
@@ -25,7 +24,7 @@ function SandboxCardForm({ packageName }: { packageName: PackageName }) {
   const [incomplete, setIncomplete] = useState(false);
   const pay = usePay();
   const notice = useNotice();
-  const navigate = useNavigate();
+  const attempt = usePaymentAttempt(MEMBERSHIP_PACKAGES[packageName].badge);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,15 +33,19 @@ function SandboxCardForm({ packageName }: { packageName: PackageName }) {
     if ('incomplete' in tokenised) return;
     if ('error' in tokenised) return notice({ title: 'Payment Failed', text: tokenised.error, tone: 'error' });
     try {
-      const answer = await pay.mutateAsync({ package: packageName, stripeToken: tokenised.token });
+      const answer = await pay.mutateAsync({ package: packageName, stripeToken: tokenised.token, idempotencyKey: attempt.key() });
+      attempt.answered();
       // Test tokens never ask for a 3-D Secure step; only Stripe's own form could show one.
-      if ('requiresAction' in answer) return notice({ title: 'Payment Failed', text: 'This card needs a confirmation step that test mode cannot show.', tone: 'error' });
-      notice({ title: 'Payment Successful!', text: answer.message, tone: 'success' });
-      void navigate(paths.dashboard.userProfile);
+      if ('requiresAction' in answer)
+        return notice({ title: 'Payment Failed', text: 'This card needs a confirmation step that test mode cannot show.', tone: 'error' });
+      attempt.finish(answer);
     } catch (error) {
+      // Without an answer (the network failed) the same attempt may be sent again under its key.
+      if (error instanceof ApiError) attempt.answered();
       notice({ title: 'Payment Failed', text: (error instanceof ApiError && error.serverMessage) || 'Something went wrong', tone: 'error' });
     }
   };
+  const processing = pay.isPending || attempt.awaiting;
 
   return (
     <form noValidate aria-label="Card payment" onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
@@ -64,10 +67,25 @@ function SandboxCardForm({ packageName }: { packageName: PackageName }) {
       </FormField>
       <div className="grid grid-cols-2 gap-4">
         <FormField id="card-expiry" label="Expiry (MM / YY)">
-          <Input id="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" value={card.expiry} onChange={(event) => setCard({ ...card, expiry: formatExpiry(event.target.value) })} />
+          <Input
+            id="card-expiry"
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder="MM / YY"
+            value={card.expiry}
+            onChange={(event) => setCard({ ...card, expiry: formatExpiry(event.target.value) })}
+          />
         </FormField>
         <FormField id="card-cvc" label="CVC">
-          <Input id="card-cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="123" maxLength={4} value={card.cvc} onChange={(event) => setCard({ ...card, cvc: event.target.value.replace(/\D/g, '') })} />
+          <Input
+            id="card-cvc"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            placeholder="123"
+            maxLength={4}
+            value={card.cvc}
+            onChange={(event) => setCard({ ...card, cvc: event.target.value.replace(/\D/g, '') })}
+          />
         </FormField>
       </div>
       {incomplete ? (
@@ -75,8 +93,13 @@ function SandboxCardForm({ packageName }: { packageName: PackageName }) {
           Card information is incomplete
         </p>
       ) : null}
-      <Button type="submit" size="lg" disabled={pay.isPending} aria-busy={pay.isPending}>
-        {pay.isPending ? 'Processing...' : 'Pay Now'}
+      {attempt.awaiting ? (
+        <p role="status" className="text-sm text-slate-700">
+          Payment received. Your membership starts in a moment...
+        </p>
+      ) : null}
+      <Button type="submit" size="lg" disabled={processing} aria-busy={processing}>
+        {processing ? 'Processing...' : 'Pay Now'}
       </Button>
     </form>
   );

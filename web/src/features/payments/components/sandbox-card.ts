@@ -29,7 +29,10 @@ export function tokeniseTestCard({ number, expiry, cvc }: CardEntry, now = new D
 }
 
 /** 4242424242424242 → '4242 4242 4242 4242' as the reader types. */
-export const formatCardNumber = (text: string) => digits(text).slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+export const formatCardNumber = (text: string) =>
+  digits(text)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 /** 1228 → '12 / 28'. */
 export const formatExpiry = (text: string) => {
   const value = digits(text).slice(0, 4);

@@ -1,18 +1,11 @@
-import { BADGES, MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/contracts';
+import { MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/contracts';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useNotice } from '@/components/ui/notice-dialog';
-import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useApi, useSessionUser } from '@/lib/auth';
-import { userProfileQueryOptions } from '@/lib/user-profile';
 import { usePay } from '../api/pay';
-
-/** While Stripe confirms a payment, the profile is read this often besides the live push. */
-const AWAIT_POLL_MS = 2000;
+import { usePaymentAttempt } from './use-payment-attempt';
 
 /**
  * Stripe mode (VITE_STRIPE_PUBLISHABLE_KEY): Stripe's Payment Element collects the card in Stripe's own
@@ -24,13 +17,9 @@ export function StripeCardForm({ packageName, publishableKey }: { packageName: P
   const mount = useRef<HTMLDivElement>(null);
   const [stripe, setStripe] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [awaiting, setAwaiting] = useState(false);
   const pay = usePay();
   const notice = useNotice();
-  const navigate = useNavigate();
-  const api = useApi();
-  const user = useSessionUser();
-  const profile = useQuery({ ...userProfileQueryOptions(api, user?.email ?? ''), enabled: awaiting, refetchInterval: awaiting ? AWAIT_POLL_MS : false });
+  const attempt = usePaymentAttempt(plan.badge);
 
   useEffect(() => {
     let cancelled = false;
@@ -53,15 +42,6 @@ export function StripeCardForm({ packageName, publishableKey }: { packageName: P
     };
   }, [publishableKey, plan.price]);
 
-  // The webhook has granted the badge (or a better one was held already): the purchase is complete.
-  const badge = profile.data?.badge;
-  useEffect(() => {
-    if (!awaiting || !badge || BADGES.indexOf(badge) < BADGES.indexOf(plan.badge)) return;
-    setAwaiting(false);
-    notice({ title: 'Payment Successful!', text: `You are now a ${badge.charAt(0).toUpperCase()}${badge.slice(1)} member`, tone: 'success' });
-    void navigate(paths.dashboard.userProfile);
-  }, [awaiting, badge, plan.badge, notice, navigate]);
-
   const fail = (text: string | undefined) => notice({ title: 'Payment Failed', text: text || 'Something went wrong', tone: 'error' });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -73,28 +53,29 @@ export function StripeCardForm({ packageName, publishableKey }: { packageName: P
       if (submitted.error) return fail(submitted.error.message);
       const { error, confirmationToken } = await stripe.stripe.createConfirmationToken({ elements: stripe.elements });
       if (error) return fail(error.message);
-      const answer = await pay.mutateAsync({ package: packageName, stripeToken: confirmationToken.id });
+      const answer = await pay.mutateAsync({ package: packageName, stripeToken: confirmationToken.id, idempotencyKey: attempt.key() });
+      attempt.answered();
       if ('requiresAction' in answer) {
         const next = await stripe.stripe.handleNextAction({ clientSecret: answer.clientSecret });
         if (next.error) return fail(next.error.message);
+        // Confirmed in the browser: Stripe's webhook records the payment and the badge follows.
+        return attempt.finish({ message: 'Payment received', status: 'pending' });
       }
-      if ('badge' in answer) {
-        notice({ title: 'Payment Successful!', text: answer.message, tone: 'success' });
-        return void navigate(paths.dashboard.userProfile);
-      }
-      setAwaiting(true);
+      attempt.finish(answer);
     } catch (error) {
+      // Without an answer (the network failed) the same attempt may be sent again under its key.
+      if (error instanceof ApiError) attempt.answered();
       fail(error instanceof ApiError ? error.serverMessage : undefined);
     } finally {
       setBusy(false);
     }
   };
 
-  const processing = busy || awaiting;
+  const processing = busy || attempt.awaiting;
   return (
     <form noValidate aria-label="Card payment" onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
       <div ref={mount} className="min-h-24" />
-      {awaiting ? (
+      {attempt.awaiting ? (
         <p role="status" className="text-sm text-slate-700">
           Waiting for Stripe to confirm your payment...
         </p>

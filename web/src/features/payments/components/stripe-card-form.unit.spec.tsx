@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { http, HttpResponse } from 'msw';
+import { db, makeUser, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 /**
@@ -31,8 +33,9 @@ afterEach(() => vi.unstubAllEnvs());
 
 describe('checkout in Stripe mode', () => {
   it('sends the ConfirmationToken, finishes 3-D Secure, and completes once the badge arrives', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email });
-    server.override((request) => (request.method === 'POST' && request.path === '/payment' ? json(200, { requiresAction: true, clientSecret: 'pi_secret' }) : undefined));
+    seed({ users: [student], signedInAs: student.email });
+    // The fake API's card provider is the sandbox: Stripe's own answers are arranged here.
+    server.use(http.post('/payment', () => HttpResponse.json({ requiresAction: true, clientSecret: 'pi_secret' })));
     renderApp('/checkout/Gold');
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Gold Package Checkout' });
@@ -40,18 +43,18 @@ describe('checkout in Stripe mode', () => {
 
     // Stripe confirms 3-D Secure, then the payment is pending until its webhook grants the badge.
     stripeJs.handleNextAction.mockImplementationOnce(async () => {
-      server.state.overrides.unshift((request) => (request.method === 'POST' && request.path === '/payment' ? json(202, { message: 'Payment received', pending: true }) : undefined));
+      server.use(http.post('/payment', () => HttpResponse.json({ message: 'Payment received', status: 'pending' }, { status: 202 })));
       return {};
     });
     await user.click(screen.getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(stripeJs.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_secret' }));
-    expect(server.requests('POST', '/payment').map((request) => request.body)).toEqual([{ package: 'Gold', stripeToken: 'ctoken_test' }]);
+    expect(requests('POST', '/payment').map((request) => request.body)).toEqual([{ package: 'Gold', stripeToken: 'ctoken_test' }]);
     expect(screen.queryByText(/4242/)).not.toBeInTheDocument();
   });
 
-  it('waits for the webhook\'s badge after an accepted payment, then says Payment Successful!', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email });
-    server.override((request) => (request.method === 'POST' && request.path === '/payment' ? json(202, { message: 'Payment received', pending: true }) : undefined));
+  it("waits for the webhook's badge after an accepted payment, then says Payment Successful!", async () => {
+    seed({ users: [student], signedInAs: student.email });
+    server.use(http.post('/payment', () => HttpResponse.json({ message: 'Payment received', status: 'pending' }, { status: 202 })));
     const { router } = renderApp('/checkout/Gold');
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Gold Package Checkout' });
@@ -61,20 +64,20 @@ describe('checkout in Stripe mode', () => {
     expect(await screen.findByText('Waiting for Stripe to confirm your payment...')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
 
-    server.state.users[0]!.badge = 'gold'; // the webhook landed
+    db.users[0]!.badge = 'gold'; // the webhook landed
     const dialog = await screen.findByRole('dialog', { name: 'Payment Successful!' }, { timeout: 5000 });
     expect(within(dialog).getByText('You are now a Gold member')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userProfile'));
   });
 
-  it('shows Stripe\'s own message when the card entry is refused', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email });
+  it("shows Stripe's own message when the card entry is refused", async () => {
+    seed({ users: [student], signedInAs: student.email });
     stripeJs.submit.mockResolvedValueOnce({ error: { message: 'Your card number is incomplete.' } } as never);
     renderApp('/checkout/Silver');
     await screen.findByRole('heading', { name: 'Silver Package Checkout' });
     await waitFor(() => expect(stripeJs.elementsOptions.length).toBeGreaterThan(0));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Pay Now' }));
     expect(await screen.findByRole('dialog', { name: 'Payment Failed' })).toHaveTextContent('Your card number is incomplete.');
-    expect(server.requests('POST', '/payment')).toHaveLength(0);
+    expect(requests('POST', '/payment')).toHaveLength(0);
   });
 });

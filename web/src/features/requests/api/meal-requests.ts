@@ -15,7 +15,11 @@ export function myMealRequestsQueryOptions(api: ApiClient, params: { userEmail: 
   return queryOptions({
     queryKey: [resource, 'mine', { ...params, userEmail }],
     queryFn: () =>
-      getPage(api, '/api/mealRequests', MealRequestDto, { query: { userEmail, mealId: params.mealId }, skip: params.page * DASHBOARD_PAGE_SIZE, limit: DASHBOARD_PAGE_SIZE }),
+      getPage(api, '/api/mealRequests', MealRequestDto, {
+        query: { userEmail, mealId: params.mealId },
+        skip: params.page * DASHBOARD_PAGE_SIZE,
+        limit: DASHBOARD_PAGE_SIZE,
+      }),
   });
 }
 
@@ -31,7 +35,11 @@ export function useAdminMealRequests(params: { search: string; page: number }) {
   return useQuery({
     queryKey: [resource, 'admin', params],
     queryFn: () =>
-      getPage(api, '/api/requestedMeals/admin', MealRequestDto, { query: { search: params.search || undefined }, skip: params.page * DASHBOARD_PAGE_SIZE, limit: DASHBOARD_PAGE_SIZE }),
+      getPage(api, '/api/requestedMeals/admin', MealRequestDto, {
+        query: { search: params.search || undefined },
+        skip: params.page * DASHBOARD_PAGE_SIZE,
+        limit: DASHBOARD_PAGE_SIZE,
+      }),
     staleTime: ADMIN_LIST_STALE_MS,
     placeholderData: keepPreviousData,
   });

@@ -1,13 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMeal, makeMealRequest, makeUser, startFakeServer } from '@/testing/fake-server';
+import { http, HttpResponse } from 'msw';
+import { makeMeal, makeMealRequest, makeUser, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'silver' });
 const bronze = makeUser({ name: 'Bert Bronze', email: 'bert@example.com', badge: 'bronze' });
 const admin = makeUser({ name: 'Boss', email: 'boss@hostel.test', role: 'admin' });
-const dal = makeMeal({ title: 'Lentil Dal', likes: 4, reviews_count: 2, reviewCount: 2 });
+const dal = makeMeal({ title: 'Lentil Dal', likes: 4, reviews_count: 2 });
 const curry = makeMeal({ title: 'Chicken Curry' });
 
 const requestOf = (meal: { _id: string; title: string }, who = student, status: 'Pending' | 'Approved' | 'Delivered' = 'Pending') =>
@@ -15,7 +17,7 @@ const requestOf = (meal: { _id: string; title: string }, who = student, status: 
 
 describe('Request Meal on the meal page', () => {
   it('given a student, when Request Meal is clicked, then says Request Submitted, shows the request Pending and rests the button', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal] });
+    seed({ users: [student], signedInAs: student.email, meals: [dal] });
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -23,7 +25,7 @@ describe('Request Meal on the meal page', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Request Submitted' });
     expect(within(dialog).getByText('Request is pending approval.')).toBeInTheDocument();
-    expect(server.requests('POST', '/api/mealRequests').map((request) => request.body)).toEqual([{ mealId: dal._id }]);
+    expect(requests('POST', '/api/mealRequests').map((request) => request.body)).toEqual([{ mealId: dal._id }]);
     expect(await screen.findByText('Your request:')).toHaveTextContent('Your request: Pending');
     expect(screen.getByRole('button', { name: 'Requested' })).toBeDisabled();
     // Request toasts close by themselves after 2 s.
@@ -31,48 +33,48 @@ describe('Request Meal on the meal page', () => {
   });
 
   it('given a bronze student, when Request Meal is clicked, then refuses with the upgrade text and goes to /, sending nothing', async () => {
-    const server = startFakeServer({ users: [bronze], signedInAs: bronze.email, meals: [dal] });
+    seed({ users: [bronze], signedInAs: bronze.email, meals: [dal] });
     const { router } = renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
     // The badge is read from the account: wait until it has arrived.
-    await waitFor(() => expect(server.requests('GET', `/users/${encodeURIComponent(bronze.email)}`)).not.toHaveLength(0));
+    await waitFor(() => expect(requests('GET', `/users/${encodeURIComponent(bronze.email)}`)).not.toHaveLength(0));
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Request Meal' }));
 
     expect(await screen.findByText('You need to upgrade your membership to request meals.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(server.requests('POST', '/api/mealRequests')).toHaveLength(0);
+    expect(requests('POST', '/api/mealRequests')).toHaveLength(0);
   });
 
   it('given a visitor, when Request Meal is clicked, then warns Please login first and goes to /SignUp', async () => {
-    const server = startFakeServer({ meals: [dal] });
+    seed({ meals: [dal] });
     const { router } = renderApp(`/meal/${dal._id}`);
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Request Meal' }));
 
     expect(await screen.findByRole('dialog', { name: 'Please login first' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/SignUp'));
-    expect(server.requests('POST', '/api/mealRequests')).toHaveLength(0);
+    expect(requests('POST', '/api/mealRequests')).toHaveLength(0);
   });
 
   it('given the account still loading, when Request Meal is clicked, then the click is ignored', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal] });
-    server.override((request) => (request.path === `/users/${encodeURIComponent(student.email)}` ? new Promise<Response>(() => {}) : undefined));
+    seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    server.use(http.get('/users/:email', () => new Promise<Response>(() => {})));
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Request Meal' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(server.requests('POST', '/api/mealRequests')).toHaveLength(0);
+    expect(requests('POST', '/api/mealRequests')).toHaveLength(0);
   });
 
   it('given a server refusal, then says Failed to submit request with its message', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal] });
-    server.override((request) => (request.method === 'POST' && request.path === '/api/mealRequests' ? new Response(JSON.stringify({ message: 'Meal not found' }), { status: 404 }) : undefined));
+    seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    server.use(http.post('/api/mealRequests', () => HttpResponse.json({ message: 'Meal not found' }, { status: 404 })));
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
-    await waitFor(() => expect(server.requests('GET', `/users/${encodeURIComponent(student.email)}`)).not.toHaveLength(0));
+    await waitFor(() => expect(requests('GET', `/users/${encodeURIComponent(student.email)}`)).not.toHaveLength(0));
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Request Meal' }));
 
@@ -83,7 +85,7 @@ describe('Request Meal on the meal page', () => {
 
 describe('My Requested Meals', () => {
   it("lists my requests, newest first, with the meal's counts and the status in words and colour", async () => {
-    const server = startFakeServer({
+    seed({
       users: [student],
       signedInAs: student.email,
       meals: [dal, curry],
@@ -93,8 +95,20 @@ describe('My Requested Meals', () => {
 
     const table = await screen.findByRole('table', { name: 'My requested meals' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Meal Title', 'Likes', 'Reviews', 'Status', 'Action']);
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').slice(0, 4).map((cell) => cell.textContent));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Meal Title', 'Likes', 'Reviews', 'Status', 'Action']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(0, 4)
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['Chicken Curry', '0', '0', 'Approved'],
       ['Lentil Dal', '4', '2', 'Pending'],
@@ -103,30 +117,30 @@ describe('My Requested Meals', () => {
     expect(within(table).getByText('Approved').className).toContain('emerald');
     expect(within(table).getByText('Pending').className).toContain('amber');
     expect(within(table).getByText('Delivered').className).toContain('red');
-    expect(Object.fromEntries(server.requests('GET', '/api/mealRequests')[0]!.query)).toEqual({ userEmail: 'sam@example.com', skip: '0', limit: '10' });
+    expect(Object.fromEntries(requests('GET', '/api/mealRequests')[0]!.query)).toEqual({ userEmail: 'sam@example.com', skip: '0', limit: '10' });
   });
 
   it('says You have no meal requests. when there are none', async () => {
-    startFakeServer({ users: [student], signedInAs: student.email });
+    seed({ users: [student], signedInAs: student.email });
     renderApp('/dashboard/requestedMeals');
     expect(await screen.findByText('You have no meal requests.')).toBeInTheDocument();
   });
 
   it('shows the loading text, then Failed to load data. when the list is refused', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email });
+    seed({ users: [student], signedInAs: student.email });
     let refuse: (answer: Response) => void = () => {};
-    server.override((request) => (request.path === '/api/mealRequests' ? new Promise<Response>((resolve) => (refuse = resolve)) : undefined));
+    server.use(http.get('/api/mealRequests', () => new Promise<Response>((resolve) => (refuse = resolve))));
     renderApp('/dashboard/requestedMeals');
     expect(await screen.findByText('Loading your requested meals...')).toBeInTheDocument();
 
-    refuse(new Response(JSON.stringify({ message: 'You can only see your own requests' }), { status: 403 }));
+    refuse(HttpResponse.json({ message: 'You can only see your own requests' }, { status: 403 }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data.');
   });
 
   it('asks before cancelling; Yes, cancel it! deletes the request and says Cancelled!', async () => {
     const mine = requestOf(dal);
-    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal], mealRequests: [mine] });
+    seed({ users: [student], signedInAs: student.email, meals: [dal], mealRequests: [mine] });
     renderApp('/dashboard/requestedMeals');
     const user = userEvent.setup();
 
@@ -137,14 +151,14 @@ describe('My Requested Meals', () => {
 
     const done = await screen.findByRole('dialog', { name: 'Cancelled!' });
     expect(within(done).getByText('Your meal request has been cancelled.')).toBeInTheDocument();
-    expect(server.requests('DELETE', `/api/mealRequests/${encodeURIComponent(mine._id)}`)).toHaveLength(1);
+    expect(requests('DELETE', `/api/mealRequests/${encodeURIComponent(mine._id)}`)).toHaveLength(1);
     expect(await screen.findByText('You have no meal requests.')).toBeInTheDocument();
   });
 
   it('says Failed! when the server refuses the cancellation', async () => {
     const mine = requestOf(dal);
-    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal], mealRequests: [mine] });
-    server.override((request) => (request.method === 'DELETE' ? new Response(JSON.stringify({ message: 'Request not found' }), { status: 404 }) : undefined));
+    seed({ users: [student], signedInAs: student.email, meals: [dal], mealRequests: [mine] });
+    server.use(http.delete('/api/mealRequests/:id', () => HttpResponse.json({ message: 'Request not found' }, { status: 404 })));
     renderApp('/dashboard/requestedMeals');
     const user = userEvent.setup();
 
@@ -159,12 +173,16 @@ describe('Serve Meals', () => {
   it('lists every request newest first, serves a Pending one (Served!) and shows a tick once Delivered', async () => {
     const older = requestOf(curry, admin, 'Delivered');
     const sams = requestOf(dal);
-    const server = startFakeServer({ users: [admin, student], signedInAs: admin.email, meals: [dal, curry], mealRequests: [older, sams] });
+    seed({ users: [admin, student], signedInAs: admin.email, meals: [dal, curry], mealRequests: [older, sams] });
     renderApp('/dashboard/serveMeals');
 
     const table = await screen.findByRole('table', { name: 'Requested meals' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Meal Title', 'User Email', 'User Name', 'Status', 'Serve']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Meal Title', 'User Email', 'User Name', 'Status', 'Serve']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Lentil Dal');
     expect(within(within(table).getAllByRole('row')[2]!).queryByRole('button')).not.toBeInTheDocument();
 
@@ -172,26 +190,26 @@ describe('Serve Meals', () => {
 
     const served = await screen.findByRole('dialog', { name: 'Served!' });
     expect(within(served).getByText('Meal marked as Delivered!')).toBeInTheDocument();
-    expect(server.requests('PATCH', `/api/requestedMeals/${encodeURIComponent(sams._id)}/serve`)).toHaveLength(1);
+    expect(requests('PATCH', `/api/requestedMeals/${encodeURIComponent(sams._id)}/serve`)).toHaveLength(1);
     await waitFor(() => expect(within(table).queryByRole('button', { name: /^Serve/ })).not.toBeInTheDocument());
     expect(within(table).getAllByText('Delivered', { selector: '.sr-only' })).toHaveLength(2);
   });
 
   it('searches by email or username (debounced), from the first page', async () => {
-    const server = startFakeServer({ users: [admin, student], signedInAs: admin.email, meals: [dal], mealRequests: [requestOf(dal), requestOf(dal, admin)] });
+    seed({ users: [admin, student], signedInAs: admin.email, meals: [dal], mealRequests: [requestOf(dal), requestOf(dal, admin)] });
     renderApp('/dashboard/serveMeals');
     const table = await screen.findByRole('table', { name: 'Requested meals' });
 
     await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search requests' }), 'sam');
 
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2), { timeout: 2000 });
-    expect(server.requests('GET', '/api/requestedMeals/admin').at(-1)?.query.get('search')).toBe('sam');
+    expect(requests('GET', '/api/requestedMeals/admin').at(-1)?.query.get('search')).toBe('sam');
     expect(within(table).getByRole('cell', { name: 'sam@example.com' })).toBeInTheDocument();
   });
 
   it('says No requested meals found. when nothing matches, and Failed to serve meal when serving fails', async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email, meals: [dal], mealRequests: [requestOf(dal)] });
-    server.override((request) => (request.method === 'PATCH' ? new Response(JSON.stringify({ message: 'boom' }), { status: 500 }) : undefined));
+    seed({ users: [admin], signedInAs: admin.email, meals: [dal], mealRequests: [requestOf(dal)] });
+    server.use(http.patch('/api/requestedMeals/:id/serve', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     renderApp('/dashboard/serveMeals');
     const user = userEvent.setup();
 

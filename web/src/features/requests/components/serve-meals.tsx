@@ -1,11 +1,9 @@
 import type { MealRequestDto } from '@hostel/contracts';
 import { Check } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { type DataColumn, DataTable } from '@/components/ui/data-table';
 import { useNotice } from '@/components/ui/notice-dialog';
-import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-input';
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { usePageCount } from '@/lib/use-page';
 import { useSearchedPages } from '@/lib/use-searched-pages';
 import { useAdminMealRequests, useMealRequestCommands } from '../api/meal-requests';
 import { RequestStatus } from './request-status';
@@ -35,56 +33,32 @@ function ServeAction({ request }: { request: MealRequestDto }) {
   );
 }
 
+const columns: DataColumn<MealRequestDto>[] = [
+  { header: 'Meal Title', cell: (request) => request.mealTitle, className: 'font-medium text-slate-900' },
+  { header: 'User Email', cell: (request) => request.userEmail },
+  { header: 'User Name', cell: (request) => request.userName },
+  { header: 'Status', cell: (request) => <RequestStatus status={request.status} /> },
+  { header: 'Serve', cell: (request) => <ServeAction request={request} /> },
+];
+
 /** Serve Meals: the live queue of every request, newest first, searched by email or name, 10 a page. */
 export function ServeMeals() {
   const { searchText, setSearchText, search, page, setPage } = useSearchedPages();
   const requests = useAdminMealRequests({ search, page });
-  const pageCount = usePageCount(requests.data?.total, page, setPage);
 
   return (
     <div className="grid gap-4">
       <SearchField id="request-search" label="Search requests" placeholder="Search by email or username" value={searchText} onValueChange={setSearchText} />
-      {requests.isPending ? (
-        <p role="status">Loading requested meals...</p>
-      ) : requests.isError ? (
-        <p role="alert" className="font-medium text-red-700">
-          Failed to fetch requested meals
-        </p>
-      ) : (
-        <>
-          <Table aria-label="Requested meals" aria-busy={requests.isFetching}>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Meal Title</TableHead>
-                <TableHead>User Email</TableHead>
-                <TableHead>User Name</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Serve</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {requests.data.items.length === 0 ? (
-                <TableEmpty colSpan={5}>No requested meals found.</TableEmpty>
-              ) : (
-                requests.data.items.map((request) => (
-                  <TableRow key={request._id}>
-                    <TableCell className="font-medium text-slate-900">{request.mealTitle}</TableCell>
-                    <TableCell>{request.userEmail}</TableCell>
-                    <TableCell>{request.userName}</TableCell>
-                    <TableCell>
-                      <RequestStatus status={request.status} />
-                    </TableCell>
-                    <TableCell>
-                      <ServeAction request={request} />
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-          <Pagination page={page} pageCount={pageCount} onPageChange={setPage} />
-        </>
-      )}
+      <DataTable
+        label="Requested meals"
+        columns={columns}
+        query={requests}
+        loadingText="Loading requested meals..."
+        errorText="Failed to fetch requested meals"
+        emptyText="No requested meals found."
+        page={page}
+        onPageChange={setPage}
+      />
     </div>
   );
 }

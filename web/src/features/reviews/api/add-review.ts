@@ -1,13 +1,11 @@
+import { CreatedAnswer } from '@hostel/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 
-const AddReviewAnswer = z.object({ _id: z.string(), message: z.string(), position: z.string().optional() });
-
 /** `POST /api/reviews`: the author's name and email come from their account, the counts from the projector. */
 export async function addReview(api: ApiClient, body: { mealId: string; review: string }) {
-  return AddReviewAnswer.parse(await api.post('/api/reviews', body));
+  return CreatedAnswer.parse(await api.post('/api/reviews', body));
 }
 
 export function useAddReview(mealId: string) {
@@ -16,7 +14,6 @@ export function useAddReview(mealId: string) {
   return useMutation({
     mutationFn: (review: string) => addReview(api, { mealId, review }),
     // The meal's review count moves too.
-    onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['reviews'] }), queryClient.invalidateQueries({ queryKey: ['meal', mealId] })]),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['reviews'] }), queryClient.invalidateQueries({ queryKey: ['meal', mealId] })]),
   });
 }

@@ -13,7 +13,6 @@ export function useDeleteReview() {
   return useMutation({
     mutationFn: (id: string) => deleteReview(api, id),
     // The lists and the meal's review count change.
-    onSuccess: () =>
-      Promise.all(['reviews', 'meal', 'meals'].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] }))),
+    onSuccess: () => Promise.all(['reviews', 'meal', 'meals'].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] }))),
   });
 }

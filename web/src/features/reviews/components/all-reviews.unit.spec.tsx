@@ -1,12 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMeal, makeReview, makeUser, startFakeServer } from '@/testing/fake-server';
+import { makeMeal, makeReview, makeUser, seed } from '@/testing/api/db';
+import { requests } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
 const authors = ['priya@example.com', 'omar@example.com', 'li@example.com'];
-const meals = Array.from({ length: 11 }, (_, index) => makeMeal({ title: `Meal ${String(index + 1).padStart(2, '0')}`, likes: index, reviews_count: 1, reviewCount: 1 }));
+const meals = Array.from({ length: 11 }, (_, index) => makeMeal({ title: `Meal ${String(index + 1).padStart(2, '0')}`, likes: index, reviews_count: 1 }));
 // One review per meal, by three students in turn; Meal 11's is the newest.
 const reviews = meals.map((meal, index) =>
   makeReview({
@@ -27,15 +28,24 @@ function rowOf(mealTitle: string) {
 
 describe('All Reviews (admin)', () => {
   it("given everyone's reviews, when an admin opens All Reviews, then lists them all, 10 a page, with author, likes and review count", async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email, meals, reviews });
+    seed({ users: [admin], signedInAs: admin.email, meals, reviews });
     renderApp('/dashboard/AllReviews');
 
     expect(await screen.findByRole('cell', { name: 'Meal 11' })).toBeInTheDocument();
-    expect(within(table()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Meal Title', 'Author', 'Review', 'Likes', 'Reviews', 'Actions']);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Meal Title', 'Author', 'Review', 'Likes', 'Reviews', 'Actions']);
     expect(within(table()).getAllByRole('row')).toHaveLength(1 + 10);
-    expect(rowOf('Meal 05').getAllByRole('cell').map((cell) => cell.textContent).slice(0, 5)).toEqual(['Meal 05', 'Author 1', 'Tasty.', '4', '1']);
+    expect(
+      rowOf('Meal 05')
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 5),
+    ).toEqual(['Meal 05', 'Author 1', 'Tasty.', '4', '1']);
     expect(rowOf('Meal 05').getByRole('link', { name: 'View Meal: Meal 05' })).toHaveAttribute('href', `/meal/${meals[4]!._id}`);
-    const [request] = server.requests('GET', '/api/reviews');
+    const [request] = requests('GET', '/api/reviews');
     expect(request!.query.has('userEmail')).toBe(false);
     expect(request!.query.get('limit')).toBe('10');
 
@@ -46,7 +56,7 @@ describe('All Reviews (admin)', () => {
   });
 
   it("given a student's review, when the admin deletes it, then it is gone and the list fits one page", async () => {
-    const server = startFakeServer({ users: [admin], signedInAs: admin.email, meals, reviews });
+    seed({ users: [admin], signedInAs: admin.email, meals, reviews });
     renderApp('/dashboard/AllReviews');
     const user = userEvent.setup();
 
@@ -54,7 +64,7 @@ describe('All Reviews (admin)', () => {
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, delete it!' }));
 
     const done = await screen.findByRole('dialog', { name: 'Deleted!' });
-    expect(server.requests('DELETE', `/api/reviews/${reviews[10]!._id}`)).toHaveLength(1);
+    expect(requests('DELETE', `/api/reviews/${reviews[10]!._id}`)).toHaveLength(1);
     await user.click(within(done).getByRole('button', { name: 'OK' }));
     expect(await screen.findByRole('cell', { name: 'Meal 01' })).toBeInTheDocument();
     expect(within(table()).queryByRole('cell', { name: 'Meal 11' })).not.toBeInTheDocument();

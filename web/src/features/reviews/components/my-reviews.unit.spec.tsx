@@ -1,18 +1,27 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makeMeal, makeReview, makeUser, startFakeServer } from '@/testing/fake-server';
+import { http, HttpResponse } from 'msw';
+import { makeMeal, makeReview, makeUser, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 // The account's email as typed at registration; the list is asked for trimmed and lower-cased.
 const student = makeUser({ name: 'Sam Student', email: 'Sam@Example.COM' });
 const other = makeUser({ name: 'Olga Other', email: 'olga@example.com' });
-const dal = makeMeal({ title: 'Lentil Dal', likes: 7, reviews_count: 3, reviewCount: 3 });
+const dal = makeMeal({ title: 'Lentil Dal', likes: 7, reviews_count: 3 });
 const meals = Array.from({ length: 12 }, (_, index) => makeMeal({ title: `Meal ${String(index + 1).padStart(2, '0')}` }));
 
 /** The student's review of `meal`, written on day `day` of November (later days list first). */
 const reviewOf = (meal: { _id: string; title: string }, day: number, overrides: Partial<Parameters<typeof makeReview>[0]> = {}) =>
-  makeReview({ mealId: meal._id, mealTitle: meal.title, userEmail: 'sam@example.com', userName: 'Sam Student', createdAt: `2026-11-${String(day).padStart(2, '0')}T12:00:00.000Z`, ...overrides });
+  makeReview({
+    mealId: meal._id,
+    mealTitle: meal.title,
+    userEmail: 'sam@example.com',
+    userName: 'Sam Student',
+    createdAt: `2026-11-${String(day).padStart(2, '0')}T12:00:00.000Z`,
+    ...overrides,
+  });
 
 const table = () => screen.getByRole('table', { name: 'My reviews' });
 function rowOf(mealTitle: string) {
@@ -24,15 +33,26 @@ function rowOf(mealTitle: string) {
 describe('My Reviews', () => {
   it('given a student with 12 reviews, when My Reviews opens, then asks for their own by normalised email and lists 10 a page with the meal counts', async () => {
     const reviews = [...meals.map((meal, index) => reviewOf(meal, index + 1)), reviewOf(meals[0]!, 28, { userEmail: other.email, userName: other.name })];
-    const server = startFakeServer({ users: [student, other], signedInAs: student.email, meals: [...meals, dal], reviews: [...reviews, reviewOf(dal, 27, { review: 'Earthy and warm.' })] });
+    seed({
+      users: [student, other],
+      signedInAs: student.email,
+      meals: [...meals, dal],
+      reviews: [...reviews, reviewOf(dal, 27, { review: 'Earthy and warm.' })],
+    });
     renderApp('/dashboard/myReviews');
 
     expect(await screen.findByRole('cell', { name: 'Lentil Dal' })).toBeInTheDocument();
-    expect(within(table()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Meal Title', 'Review', 'Likes', 'Reviews', 'Actions']);
+    expect(
+      within(table())
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Meal Title', 'Review', 'Likes', 'Reviews', 'Actions']);
     expect(within(table()).getAllByRole('row')).toHaveLength(1 + 10);
-    const dalCells = rowOf('Lentil Dal').getAllByRole('cell').map((cell) => cell.textContent);
+    const dalCells = rowOf('Lentil Dal')
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(dalCells.slice(0, 4)).toEqual(['Lentil Dal', 'Earthy and warm.', '7', '3']);
-    const [request] = server.requests('GET', '/api/reviews');
+    const [request] = requests('GET', '/api/reviews');
     expect(Object.fromEntries(request!.query)).toEqual({ userEmail: 'sam@example.com', skip: '0', limit: '10' });
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Page 2' }));
@@ -40,11 +60,11 @@ describe('My Reviews', () => {
     expect(await screen.findByRole('cell', { name: 'Meal 01' })).toBeInTheDocument();
     // 13 of the student's own: 3 on the second page, and Olga's review is not among them.
     expect(within(table()).getAllByRole('row')).toHaveLength(1 + 3);
-    expect(server.requests('GET', '/api/reviews').at(-1)?.query.get('skip')).toBe('10');
+    expect(requests('GET', '/api/reviews').at(-1)?.query.get('skip')).toBe('10');
   });
 
   it('given a review, when View Meal is followed, then the meal page opens', async () => {
-    startFakeServer({ users: [student], signedInAs: student.email, meals: [dal], reviews: [reviewOf(dal, 2)] });
+    seed({ users: [student], signedInAs: student.email, meals: [dal], reviews: [reviewOf(dal, 2)] });
     const { router } = renderApp('/dashboard/myReviews');
 
     const link = await screen.findByRole('link', { name: 'View Meal: Lentil Dal' });
@@ -55,7 +75,7 @@ describe('My Reviews', () => {
   });
 
   it('given a review without a meal id, when View Meal is clicked, then says Meal ID not found.', async () => {
-    startFakeServer({ users: [student], signedInAs: student.email, reviews: [makeReview({ mealId: '', mealTitle: 'Lost Soup', userEmail: 'sam@example.com' })] });
+    seed({ users: [student], signedInAs: student.email, reviews: [makeReview({ mealId: '', mealTitle: 'Lost Soup', userEmail: 'sam@example.com' })] });
     renderApp('/dashboard/myReviews');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'View Meal: Lost Soup' }));
@@ -65,7 +85,7 @@ describe('My Reviews', () => {
 
   it('given the confirmation, when cancelled, then nothing is deleted; when confirmed, then deletes, says Deleted! and closes by itself', async () => {
     const review = reviewOf(dal, 2);
-    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal], reviews: [review] });
+    seed({ users: [student], signedInAs: student.email, meals: [dal], reviews: [review] });
     renderApp('/dashboard/myReviews');
     const user = userEvent.setup();
 
@@ -74,22 +94,22 @@ describe('My Reviews', () => {
     expect(within(question).getByText('This review will be deleted permanently.')).toBeInTheDocument();
     await user.click(within(question).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    expect(server.requests('DELETE', `/api/reviews/${review._id}`)).toHaveLength(0);
+    expect(requests('DELETE', `/api/reviews/${review._id}`)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Delete review of Lentil Dal' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
 
     const done = await screen.findByRole('dialog', { name: 'Deleted!' });
     expect(within(done).getByText('Review has been deleted.')).toBeInTheDocument();
-    expect(server.requests('DELETE', `/api/reviews/${review._id}`)).toHaveLength(1);
+    expect(requests('DELETE', `/api/reviews/${review._id}`)).toHaveLength(1);
     expect(await screen.findByText('No reviews found.')).toBeInTheDocument();
     // SPEC section 9: success dialogs close themselves after 1.5 s.
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Deleted!' }), { timeout: 3000 });
   });
 
   it('given the server refuses, when a delete is confirmed, then says Error! / Failed to delete review. and keeps the row', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email, meals: [dal], reviews: [reviewOf(dal, 2)] });
-    server.override((request) => (request.method === 'DELETE' ? json(500, { message: 'Database down' }) : undefined));
+    seed({ users: [student], signedInAs: student.email, meals: [dal], reviews: [reviewOf(dal, 2)] });
+    server.use(http.delete('/api/reviews/:id', () => HttpResponse.json({ message: 'Database down' }, { status: 500 })));
     renderApp('/dashboard/myReviews');
     const user = userEvent.setup();
 
@@ -103,7 +123,7 @@ describe('My Reviews', () => {
   });
 
   it('given no reviews, when My Reviews opens, then says No reviews found. without pagination', async () => {
-    startFakeServer({ users: [student], signedInAs: student.email });
+    seed({ users: [student], signedInAs: student.email });
     renderApp('/dashboard/myReviews');
 
     expect(await screen.findByText('No reviews found.')).toBeInTheDocument();
@@ -111,10 +131,10 @@ describe('My Reviews', () => {
   });
 
   it('given a slow then failed load, when My Reviews opens, then shows the loading text, then Failed to load data', async () => {
-    const server = startFakeServer({ users: [student], signedInAs: student.email });
+    seed({ users: [student], signedInAs: student.email });
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    server.override((request) => (request.path === '/api/reviews' ? gate.then(() => json(403, { message: 'You can only see your own reviews' })) : undefined));
+    server.use(http.get('/api/reviews', () => gate.then(() => HttpResponse.json({ message: 'You can only see your own reviews' }, { status: 403 }))));
     renderApp('/dashboard/myReviews');
 
     expect(await screen.findByText('Loading reviews...')).toBeInTheDocument();

@@ -36,7 +36,11 @@ export function AddReviewForm({ mealId }: { mealId: string }) {
   });
 
   return (
-    <form noValidate aria-label="Add a review" className="grid gap-3" onSubmit={(event) => {
+    <form
+      noValidate
+      aria-label="Add a review"
+      className="grid gap-3"
+      onSubmit={(event) => {
         event.preventDefault();
         requireSignIn(() => void submit());
       }}

@@ -1,24 +1,28 @@
-import { type AddUpcomingMealBody, UpcomingLikeAnswer, UpcomingMealDto } from '@hostel/contracts';
+import { type AddUpcomingMealBody, CommandAnswer, UpcomingLikeAnswer, UpcomingMealDto } from '@hostel/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 import { getPage } from '@/lib/get-page';
+import { useViewer, type Viewer } from '@/lib/viewer';
 
 const path = (id: string) => `/api/upcomingMeals/${encodeURIComponent(id)}`;
 
 /** `GET /api/upcomingMeals`: a page of upcoming meals with their likes (and whether I liked each). */
-export function upcomingMealsQueryOptions(api: ApiClient, params: { sort?: 'likes'; page: number; pageSize: number }) {
+export function upcomingMealsQueryOptions(api: ApiClient, params: { sort?: 'likes'; page: number; pageSize: number }, viewer: Viewer) {
   return queryOptions({
-    // Under 'upcomingMeals', so the `upcoming` room's pushes refresh it.
-    queryKey: ['upcomingMeals', params],
-    queryFn: () => getPage(api, '/api/upcomingMeals', UpcomingMealDto, { query: { sort: params.sort }, skip: params.page * params.pageSize, limit: params.pageSize }),
+    // Under 'upcomingMeals', so the `upcoming` room's pushes refresh it; per viewer, as `likedByMe` is theirs.
+    queryKey: ['upcomingMeals', params, viewer],
+    queryFn: () =>
+      getPage(api, '/api/upcomingMeals', UpcomingMealDto, { query: { sort: params.sort }, skip: params.page * params.pageSize, limit: params.pageSize }),
   });
 }
 
+/** Waits for the session, so a member's reload never shows their likes missing. */
 export function useUpcomingMeals(params: { sort?: 'likes'; page: number; pageSize: number }) {
   const api = useApi();
-  return useQuery({ ...upcomingMealsQueryOptions(api, params), placeholderData: keepPreviousData });
+  const { key, ready } = useViewer();
+  return useQuery({ ...upcomingMealsQueryOptions(api, params, key), enabled: ready, placeholderData: keepPreviousData });
 }
 
 /** Likes, publication and additions change the list, the catalogue (a published meal joins it) or both. */
@@ -34,14 +38,15 @@ export function useLikeUpcomingMeal() {
   return useMutation({ mutationFn: async (id: string) => UpcomingLikeAnswer.parse(await api.patch(`${path(id)}/like`)), onSuccess: refresh });
 }
 
-const CommandAnswer = z.object({ message: z.string().optional(), position: z.string().optional() });
-
 /** The admin's commands: add an upcoming meal, publish one early. */
 export function useManageUpcomingMeals() {
   const api = useApi();
   const refresh = useRefresh();
   return {
-    add: useMutation({ mutationFn: async (meal: z.input<typeof AddUpcomingMealBody>) => CommandAnswer.parse(await api.post('/api/upcomingMeals', meal)), onSuccess: refresh }),
+    add: useMutation({
+      mutationFn: async (meal: z.input<typeof AddUpcomingMealBody>) => CommandAnswer.parse(await api.post('/api/upcomingMeals', meal)),
+      onSuccess: refresh,
+    }),
     publish: useMutation({ mutationFn: async (id: string) => CommandAnswer.parse(await api.patch(`${path(id)}/publish`)), onSuccess: refresh }),
   };
 }

@@ -38,7 +38,10 @@ export function AddUpcomingMealForm({ onAdded }: { onAdded: () => void }) {
   const onSubmit = handleSubmit(async (values) => {
     if (!image.url) return notice({ title: 'Oops', text: 'Please upload an image first.', tone: 'error' });
     try {
-      const ingredients = values.ingredients.split(',').map((item) => item.trim()).filter(Boolean);
+      const ingredients = values.ingredients
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean);
       await add.mutateAsync({ ...values, ingredients, price: Number(values.price), image: image.url });
       notice({ title: 'Success', text: 'Upcoming meal added!', tone: 'success', autoCloseMs: 1500 });
       onAdded();

@@ -1,13 +1,11 @@
+import { CommandAnswer } from '@hostel/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 
-const PromoteAnswer = z.object({ message: z.string().optional(), position: z.string().optional() });
-
 /** `PATCH /users/admin/{id}` (admin): makes the user an admin. */
 export async function promoteUser(api: ApiClient, userId: string) {
-  return PromoteAnswer.parse((await api.patch(`/users/admin/${encodeURIComponent(userId)}`)) ?? {});
+  return CommandAnswer.parse((await api.patch(`/users/admin/${encodeURIComponent(userId)}`)) ?? {});
 }
 
 export function usePromoteUser() {

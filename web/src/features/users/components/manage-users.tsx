@@ -1,14 +1,14 @@
 import type { UserDto } from '@hostel/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { type DataColumn, DataTable } from '@/components/ui/data-table';
 import { useNotice } from '@/components/ui/notice-dialog';
-import { Pagination } from '@/components/ui/pagination';
 import { SearchField } from '@/components/ui/search-input';
-import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { ApiError } from '@/lib/api-client';
-import { usePageCount } from '@/lib/use-page';
 import { useSearchedPages } from '@/lib/use-searched-pages';
 import { useUsers } from '../api/get-users';
+import { useMakeAuditor } from '../api/make-auditor';
 import { usePromoteUser } from '../api/promote-user';
 
 const PROMOTED_AUTO_CLOSE_MS = 2000;
@@ -18,83 +18,95 @@ function BadgeCell({ badge }: { badge: UserDto['badge'] }) {
   return <Badge level={badge}>{badge}</Badge>;
 }
 
-function PromoteAction({ user }: { user: UserDto }) {
-  const promote = usePromoteUser();
+/** One role-giving button: the command, then the screen's notices ('Success', 'Failed' in the server's words, 'Error'). */
+function GrantRoleButton({
+  user,
+  label,
+  grant,
+  done,
+  failed,
+  variant = 'default',
+}: {
+  user: UserDto;
+  label: string;
+  grant: UseMutationResult<unknown, Error, string>;
+  done: string;
+  failed: string;
+  variant?: 'default' | 'outline';
+}) {
   const notice = useNotice();
-  if (user.role === 'admin') return <Badge level="admin">Admin</Badge>;
-
-  const makeAdmin = async () => {
+  const onClick = async () => {
     try {
-      await promote.mutateAsync(user._id);
-      notice({ title: 'Success', text: 'User promoted to Admin!', tone: 'success', autoCloseMs: PROMOTED_AUTO_CLOSE_MS });
+      await grant.mutateAsync(user._id);
+      notice({ title: 'Success', text: done, tone: 'success', autoCloseMs: PROMOTED_AUTO_CLOSE_MS });
     } catch (error) {
-      if (error instanceof ApiError) notice({ title: 'Failed', text: error.serverMessage || 'Could not promote user.', tone: 'error' });
+      if (error instanceof ApiError) notice({ title: 'Failed', text: error.serverMessage || failed, tone: 'error' });
       else notice({ title: 'Error', text: 'Something went wrong.', tone: 'error' });
     }
   };
-
   return (
     <Button
       size="sm"
-      disabled={promote.isPending}
-      aria-busy={promote.isPending}
-      aria-label={`Make Admin: ${user.name}`}
-      onClick={() => void makeAdmin()}
+      variant={variant}
+      disabled={grant.isPending}
+      aria-busy={grant.isPending}
+      aria-label={`${label}: ${user.name}`}
+      onClick={() => void onClick()}
     >
-      Make Admin
+      {label}
     </Button>
   );
 }
 
-/** Admin list of users: debounced search by name or email, 10 a page, promotion to admin. */
+/** An admin is labelled; anyone else may be made an admin, and a user an auditor (an auditor is labelled). */
+function RoleActions({ user }: { user: UserDto }) {
+  const promote = usePromoteUser();
+  const makeAuditor = useMakeAuditor();
+  if (user.role === 'admin') return <Badge level="admin">Admin</Badge>;
+  return (
+    <div className="flex items-center gap-2">
+      <GrantRoleButton user={user} label="Make Admin" grant={promote} done="User promoted to Admin!" failed="Could not promote user." />
+      {user.role === 'auditor' ? (
+        <Badge level="auditor">Auditor</Badge>
+      ) : (
+        <GrantRoleButton
+          user={user}
+          label="Make Auditor"
+          variant="outline"
+          grant={makeAuditor}
+          done="User is now an Auditor!"
+          failed="Could not make the user an auditor."
+        />
+      )}
+    </div>
+  );
+}
+
+const columns: DataColumn<UserDto>[] = [
+  { header: 'Username', cell: (user) => user.name, className: 'font-medium text-slate-900' },
+  { header: 'Email', cell: (user) => user.email },
+  { header: 'Badge', cell: (user) => <BadgeCell badge={user.badge} /> },
+  { header: 'Action', cell: (user) => <RoleActions user={user} /> },
+];
+
+/** Admin list of users: debounced search by name or email, 10 a page, promotion to admin, making auditors. */
 export function ManageUsers() {
   const { searchText, setSearchText, search, page, setPage } = useSearchedPages();
   const users = useUsers({ search, page });
 
-  const pageCount = usePageCount(users.data?.total, page, setPage);
   return (
     <div className="grid gap-4">
       <SearchField id="user-search" label="Search users" placeholder="Search by username or email" value={searchText} onValueChange={setSearchText} />
-
-      {users.isPending ? (
-        <p role="status">Loading users...</p>
-      ) : users.isError ? (
-        <p role="alert" className="font-medium text-red-700">
-          {'Error: ' + users.error.message}
-        </p>
-      ) : (
-        <>
-          <Table aria-busy={users.isFetching} aria-label="Users">
-            <TableHeader>
-              <TableRow>
-                <TableHead>Username</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Badge</TableHead>
-                <TableHead>Action</TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {users.data.items.length === 0 ? (
-                <TableEmpty colSpan={4}>No users found</TableEmpty>
-              ) : (
-                users.data.items.map((user) => (
-                  <TableRow key={user._id}>
-                    <TableCell className="font-medium text-slate-900">{user.name}</TableCell>
-                    <TableCell>{user.email}</TableCell>
-                    <TableCell>
-                      <BadgeCell badge={user.badge} />
-                    </TableCell>
-                    <TableCell>
-                      <PromoteAction user={user} />
-                    </TableCell>
-                  </TableRow>
-                ))
-              )}
-            </TableBody>
-          </Table>
-          <Pagination page={page} pageCount={pageCount} onPageChange={setPage} />
-        </>
-      )}
+      <DataTable
+        label="Users"
+        columns={columns}
+        query={users}
+        loadingText="Loading users..."
+        errorText={(error) => 'Error: ' + error.message}
+        emptyText="No users found"
+        page={page}
+        onPageChange={setPage}
+      />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, makeUser, startFakeServer } from '@/testing/fake-server';
+import { http, HttpResponse } from 'msw';
+import { makeUser, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
@@ -17,12 +19,16 @@ function rowOf(name: string) {
 
 describe('Manage Users', () => {
   it('given users, when opened, then lists 10 a page with badges and Make Admin or Admin', async () => {
-    startFakeServer({ users: [admin, ...students], signedInAs: admin.email });
+    seed({ users: [admin, ...students], signedInAs: admin.email });
     renderApp('/dashboard/manageUsers');
 
     expect(await screen.findByRole('cell', { name: 'Ada Admin' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Users' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Username', 'Email', 'Badge', 'Action']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Username', 'Email', 'Badge', 'Action']);
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 10);
     expect(rowOf('Ada Admin').getByText('Admin')).toBeInTheDocument();
     expect(rowOf('Ada Admin').queryByRole('button')).not.toBeInTheDocument();
@@ -36,7 +42,7 @@ describe('Manage Users', () => {
   });
 
   it('given a search, when typing, then asks the server once after the pause and shows No users found', async () => {
-    const server = startFakeServer({ users: [admin, ...students], signedInAs: admin.email });
+    seed({ users: [admin, ...students], signedInAs: admin.email });
     renderApp('/dashboard/manageUsers');
     const user = userEvent.setup();
     await screen.findByRole('cell', { name: 'Ada Admin' });
@@ -44,12 +50,12 @@ describe('Manage Users', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
 
     expect(await screen.findByText('No users found', {}, { timeout: 2000 })).toBeInTheDocument();
-    const searches = server.requests('GET', '/users').map((request) => request.query.get('search'));
+    const searches = requests('GET', '/users').map((request) => request.query.get('search'));
     expect(searches).toEqual([null, 'nobody']);
   });
 
   it('given a student, when an admin clicks Make Admin, then promotes them, says so and shows the Admin label', async () => {
-    const server = startFakeServer({ users: [admin, students[1]!], signedInAs: admin.email });
+    seed({ users: [admin, students[1]!], signedInAs: admin.email });
     renderApp('/dashboard/manageUsers');
     const user = userEvent.setup();
 
@@ -57,16 +63,16 @@ describe('Manage Users', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Success' });
     expect(within(dialog).getByText('User promoted to Admin!')).toBeInTheDocument();
-    expect(server.requests('PATCH', `/users/admin/${encodeURIComponent(students[1]!._id)}`)).toHaveLength(1);
+    expect(requests('PATCH', `/users/admin/${encodeURIComponent(students[1]!._id)}`)).toHaveLength(1);
     // The refetch after the write waits for the projection to pass the write's position.
-    await waitFor(() => expect(server.requests('GET', '/users').at(-1)?.headers.get('x-min-position')).toBe('0/1'));
+    await waitFor(() => expect(requests('GET', '/users').at(-1)?.headers.get('x-min-position')).toBe('0/1'));
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await rowOf('Student 02').findByText('Admin')).toBeInTheDocument();
   });
 
   it('given the server refuses, when clicking Make Admin, then shows Failed with its message', async () => {
-    const server = startFakeServer({ users: [admin, students[1]!], signedInAs: admin.email });
-    server.override((request) => (request.method === 'PATCH' ? json(409, { message: 'Already an admin' }) : undefined));
+    seed({ users: [admin, students[1]!], signedInAs: admin.email });
+    server.use(http.patch('/users/admin/:id', () => HttpResponse.json({ message: 'Already an admin' }, { status: 409 })));
     renderApp('/dashboard/manageUsers');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: /Make Admin/ }));
@@ -76,13 +82,41 @@ describe('Manage Users', () => {
   });
 
   it('given the network fails, when clicking Make Admin, then shows Error / Something went wrong.', async () => {
-    const server = startFakeServer({ users: [admin, students[1]!], signedInAs: admin.email });
-    server.override((request) => (request.method === 'PATCH' ? Promise.reject(new TypeError('Failed to fetch')) : undefined));
+    seed({ users: [admin, students[1]!], signedInAs: admin.email });
+    server.use(http.patch('/users/admin/:id', () => HttpResponse.error()));
     renderApp('/dashboard/manageUsers');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: /Make Admin/ }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
     expect(within(dialog).getByText('Something went wrong.')).toBeInTheDocument();
+  });
+
+  it('given a student, when an admin clicks Make Auditor, then makes them an auditor, says so and shows the Auditor label beside Make Admin', async () => {
+    seed({ users: [admin, students[1]!], signedInAs: admin.email });
+    renderApp('/dashboard/manageUsers');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Make Auditor: Student 02' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Success' });
+    expect(within(dialog).getByText('User is now an Auditor!')).toBeInTheDocument();
+    expect(requests('PATCH', `/users/auditor/${encodeURIComponent(students[1]!._id)}`)).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await rowOf('Student 02').findByText('Auditor')).toBeInTheDocument();
+    expect(rowOf('Student 02').queryByRole('button', { name: /Make Auditor/ })).not.toBeInTheDocument();
+    expect(rowOf('Student 02').getByRole('button', { name: 'Make Admin: Student 02' })).toBeInTheDocument();
+    expect(rowOf('Ada Admin').queryByRole('button', { name: /Make Auditor/ })).not.toBeInTheDocument();
+  });
+
+  it('given the server refuses, when clicking Make Auditor, then shows Failed with its message', async () => {
+    seed({ users: [admin, students[1]!], signedInAs: admin.email });
+    server.use(http.patch('/users/auditor/:id', () => HttpResponse.json({ message: 'Admins read the audit trail already' }, { status: 409 })));
+    renderApp('/dashboard/manageUsers');
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: /Make Auditor/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Failed' });
+    expect(within(dialog).getByText('Admins read the audit trail already')).toBeInTheDocument();
   });
 });

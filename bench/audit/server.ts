@@ -1,0 +1,38 @@
+/**
+ * read-api in its own process, as production runs it (the shared server factory, access control,
+ * the audit routes), so the benchmark can measure its memory apart from the load generator's. Any
+ * bearer token is taken for an auditor's: the benchmark measures the routes, not the tokens.
+ */
+import pino from 'pino';
+import { createPostgresEventStore } from '@hostel/eventstore/postgres';
+import { createDb, createPool } from '@hostel/platform/db';
+import { createHttpServer } from '@hostel/platform/http';
+import { createPositionWaiter, readApi } from '@hostel/read-api';
+import type { ReadModelTables } from '@hostel/read-models';
+
+const [databaseUrl] = process.argv.slice(2);
+if (!databaseUrl) throw new Error('usage: server.ts <database url>');
+const pool = createPool(databaseUrl, 10);
+const db = createDb<ReadModelTables>(pool);
+const auditor = { sub: 'bench-auditor', email: 'auditor@bench.test', name: 'Bench Auditor', role: 'auditor' as const };
+const { app } = await createHttpServer({
+  logger: pino({ level: 'silent' }),
+  verifyAccessToken: async () => ({ ...auditor, exp: Math.floor(Date.now() / 1000) + 3600 }),
+  appOrigins: [],
+});
+const waiter = await createPositionWaiter(db, databaseUrl);
+const store = createPostgresEventStore({ pool });
+await app.register(async (scope) => readApi(scope, { db, waiter, store }));
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(() => waiter.close())
+      .then(() => store.close())
+      .then(() => pool.end())
+      .then(() => process.exit(0)),
+);

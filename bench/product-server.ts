@@ -1,0 +1,23 @@
+/**
+ * The product as `npm start` runs it (every service in one process), on a fresh database of the
+ * machine's PostgreSQL, in a process of its own so the benchmark's clients never share its event loop.
+ */
+import pino from 'pino';
+import { startServices } from '@hostel/embedded/services';
+import { readConfig } from '@hostel/platform/config';
+
+const [databaseUrl] = process.argv.slice(2);
+if (!databaseUrl) throw new Error('usage: server.ts <database url>');
+// Rate limits off: members liking a hundred times a second is the load being measured, not an attack.
+// JWT_PRIVATE_JWK from the benchmark, when it signs its members' tokens itself.
+const { JWT_PRIVATE_JWK } = process.env;
+const services = await startServices({
+  databaseUrl,
+  config: readConfig({ ADMIN_EMAILS: 'bench-admin@hostel.test', LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ...(JWT_PRIVATE_JWK ? { JWT_PRIVATE_JWK } : {}) }),
+  logger: pino({ level: 'silent' }),
+});
+await services.app.listen({ port: 0, host: '127.0.0.1' });
+await services.ready;
+const address = services.app.server.address();
+console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
+process.on('SIGTERM', () => void services.close().then(() => process.exit(0)));

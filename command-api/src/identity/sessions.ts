@@ -1,0 +1,88 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AuthAnswer, AuthConfigAnswer, JwksAnswer, NoContent } from '@hostel/contracts';
+import { initialUserState, loadState, unauthenticated, userDecider, userStream } from '@hostel/domain';
+import type { EventStore } from '@hostel/eventstore';
+import { publicJwks } from '@hostel/platform/tokens';
+import type { SigningJwk } from '@hostel/platform/tokens';
+import { toUserDto } from '../users/user-dto';
+import type { ExistingUser } from '../users/user-dto';
+import type { RefreshSessions } from './refresh-sessions';
+import { REFRESH_TTL_MS } from './refresh-sessions';
+import { secureCookiesFor } from './web-origin';
+
+const REFRESH_COOKIE = 'refresh_token';
+
+export interface SessionDeps {
+  store: EventStore;
+  sessions: RefreshSessions;
+  signAccessToken: (claims: { sub: string; email: string; name: string; role: ExistingUser['role'] }) => Promise<string>;
+  /** Origins the app is served from (cookies are Secure when one is https). */
+  appOrigins: readonly string[];
+}
+
+/**
+ * Sessions: a short-lived access token in the answer, and a refresh token in an httpOnly cookie
+ * scoped to /api/auth. Every way in (password, popup) ends here.
+ */
+export function sessionIssuer(deps: SessionDeps) {
+  const secure = secureCookiesFor(deps.appOrigins);
+  const answer = async (user: ExistingUser, position?: string): Promise<AuthAnswer> => {
+    const token = await deps.signAccessToken({ sub: user.userId, email: user.email, name: user.name, role: user.role });
+    return { token, user: toUserDto(user), position };
+  };
+  return {
+    answer,
+    /** Sets the refresh cookie of a new session (a new family, or a rotation within `familyId`). */
+    async open(request: FastifyRequest, reply: FastifyReply, userId: string, familyId?: string) {
+      setRefreshCookie(reply, await deps.sessions.issue(userId, familyId), secure(request));
+    },
+    /** A session for `user`, answered with its access token. */
+    async start(request: FastifyRequest, reply: FastifyReply, user: ExistingUser, position?: string): Promise<AuthAnswer> {
+      setRefreshCookie(reply, await deps.sessions.issue(user.userId), secure(request));
+      return answer(user, position);
+    },
+    secure,
+  };
+}
+export type SessionIssuer = ReturnType<typeof sessionIssuer>;
+
+/** Refresh and sign-out, the keys tokens are checked with, and which ways of signing in are on. */
+export const sessionRoutes: FastifyPluginAsync<SessionDeps & { issuer: SessionIssuer; signingKey: SigningJwk; oidcEnabled: boolean }> = async (app, deps) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post('/api/auth/refresh', { config: { access: 'public' }, schema: { response: { 200: AuthAnswer } } }, async (request, reply) => {
+    const rotated = await deps.sessions.rotate(request.cookies[REFRESH_COOKIE] ?? '');
+    const { state } = rotated ? await loadState(deps.store, userStream(rotated.userId), userDecider) : { state: initialUserState };
+    if (!rotated || !state.exists) {
+      clearRefreshCookie(reply);
+      throw unauthenticated('Your session has ended. Please sign in again.');
+    }
+    setRefreshCookie(reply, rotated.token, deps.issuer.secure(request));
+    return deps.issuer.answer(state);
+  });
+
+  routes.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 204: NoContent } } }, async (request, reply) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    if (token) await deps.sessions.revoke(token);
+    clearRefreshCookie(reply);
+    return reply.code(204).send(null);
+  });
+
+  routes.get('/api/auth/config', { config: { access: 'public' }, schema: { response: { 200: AuthConfigAnswer } } }, async () => ({
+    oidc: { enabled: deps.oidcEnabled },
+  }));
+
+  routes.get('/api/auth/jwks', { config: { access: 'public' }, schema: { response: { 200: JwksAnswer } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return publicJwks(deps.signingKey) as JwksAnswer;
+  });
+};
+
+function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/api/auth', maxAge: REFRESH_TTL_MS / 1000 });
+}
+
+function clearRefreshCookie(reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+}

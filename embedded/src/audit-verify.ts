@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { AuditDigest } from '@hostel/contracts';
+import { readConfig } from '@hostel/platform/config';
+import { createDb } from '@hostel/platform/db';
+import { openInfrastructure } from '@hostel/platform/infrastructure';
+import type { ReadModelTables } from '@hostel/read-models';
+import { verifyLedger } from '@hostel/read-models/audit-log';
+import { digestSignedBy, loadAuditKey, publicAuditJwk } from '@hostel/read-api';
+import { openCliDatabase } from './cli-database';
+
+/**
+ * `npm run audit:verify [-- --digest FILE]`: re-reads the whole log from the configured event store
+ * (PostgreSQL or KurrentDB), recomputes the ledger's chain, checks it against the ledger and, when
+ * given, a digest saved earlier (GET /api/audit/digest). Prints 'verified N events up to <position>',
+ * or the first event that differs, and exits non-zero.
+ */
+const { values } = parseArgs({ options: { digest: { type: 'string' } } });
+const config = readConfig({ LOG_LEVEL: 'warn', ...process.env });
+const log = pino({ level: config.LOG_LEVEL });
+const database = await openCliDatabase(config, log).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
+const infrastructure = await openInfrastructure(config, { log, databaseUrl: database.url, poolSize: 4 });
+const db = createDb<ReadModelTables>(infrastructure.pool);
+try {
+  const digest = values.digest ? AuditDigest.parse(JSON.parse(readFileSync(values.digest, 'utf8'))) : undefined;
+  const started = performance.now();
+  const result = await verifyLedger({ store: infrastructure.store, db, at: digest ? [digest.position] : [] });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.difference) {
+    const { position, stream, version, type, reason } = result.difference;
+    console.error(`The log and the ledger differ at ${position}${stream ? ` (${stream} version ${version}, ${type})` : ''}: ${reason}.`);
+    console.error(`The ${result.verified} events before it verify.`);
+    process.exitCode = 1;
+  } else if (digest) {
+    const key = await loadAuditKey(db);
+    const recomputed = result.hashesAt.get(digest.position);
+    if (digest.kid !== key.kid || !digestSignedBy(digest, publicAuditJwk(key))) {
+      console.error(`The digest's signature does not verify with this ledger's key (${key.kid}).`);
+      process.exitCode = 1;
+    } else if (recomputed !== digest.hash) {
+      console.error(
+        `The log up to ${digest.position} is not what the digest signed at ${digest.signedAt}: ${recomputed ? 'its chain hash differs' : 'that position is no longer in the log'}.`,
+      );
+      process.exitCode = 1;
+    } else {
+      console.log(`verified ${result.verified} events up to ${result.position}, and the digest signed at ${digest.signedAt} (${digest.position})`);
+    }
+  } else {
+    console.log(`verified ${result.verified} events up to ${result.position ?? 'the start'}`);
+  }
+  if (result.unchecked > 0) console.log(`(${result.unchecked} newer events are not in the ledger yet: the projector is catching up)`);
+  log.info({ events: result.verified, seconds, perSecond: Math.round(result.verified / seconds) }, 'audit:verify');
+} finally {
+  await infrastructure.close();
+  await database.stop();
+}

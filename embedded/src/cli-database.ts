@@ -1,0 +1,38 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Logger } from 'pino';
+import type { Config } from '@hostel/platform/config';
+import { startEmbeddedPostgres } from './postgres';
+
+/**
+ * The database a command-line tool works on (rebuild, audit:verify, replay): DATABASE_URL when
+ * set; otherwise the embedded one under DATA_DIR — the running one (`npm start`), found from
+ * PostgreSQL's pid file, or a temporary start of it when the product is not running (`stop()`
+ * stops only what this started).
+ */
+export async function openCliDatabase(config: Config, log: Logger): Promise<{ url: string; stop(): Promise<void> }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL, stop: async () => undefined };
+  const dataDir = resolve(process.cwd(), config.DATA_DIR);
+  const running = runningEmbeddedPort(dataDir);
+  if (running) {
+    const password = readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim();
+    return { url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${running}/hostel`, stop: async () => undefined };
+  }
+  if (!existsSync(join(dataDir, 'postgres', 'PG_VERSION')))
+    throw new Error(`No database under ${dataDir}: run npm start first, or set DATA_DIR / DATABASE_URL.`);
+  const postgres = await startEmbeddedPostgres(dataDir, log);
+  return { url: postgres.url, stop: postgres.stop };
+}
+
+/** PostgreSQL writes its port on the fourth line of postmaster.pid while it runs. */
+function runningEmbeddedPort(dir: string): number | undefined {
+  const pidFile = join(dir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
+  try {
+    process.kill(Number(pid), 0);
+  } catch {
+    return undefined;
+  }
+  return Number(port) || undefined;
+}

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvent } from '@hostel/contracts';
+import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
+import { createDb, createPool, migrate } from '@hostel/platform/db';
+import { createHttpServer } from '@hostel/platform/http';
+import { createFreshDatabase } from '@hostel/platform/testing';
+import type { VerifiedAccess } from '@hostel/platform/tokens';
+import { projections, readModelMigrations } from '@hostel/read-models';
+import { listMeals } from '@hostel/read-models/meal-catalog';
+import type { ProjectedEvent, ReadModelTables } from '@hostel/read-models';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { readApi } from './app';
+import { createPositionWaiter } from './consistency/wait-for-position';
+import type { PositionWaiter } from './consistency/wait-for-position';
+
+/** Stands in for the JWT check (tested with the tokens): a token is a known string. */
+const exp = Math.floor(Date.now() / 1000) + 3600;
+const identities: Record<string, VerifiedAccess> = {
+  'sam-token': { sub: 'u-sam', email: 'sam@example.com', name: 'Sam', role: 'user', exp },
+  'ada-token': { sub: 'u-ada', email: 'ada@example.com', name: 'Ada', role: 'admin', exp },
+};
+
+let database: { url: string; drop(): Promise<void> };
+let pool: pg.Pool;
+let db: Kysely<ReadModelTables>;
+let waiter: PositionWaiter;
+let app: FastifyInstance;
+
+/** Gives the read models rows through their projections, as the projector would. */
+async function given(...events: DomainEvent[]) {
+  await db.transaction().execute(async (trx) => {
+    for (const event of events) {
+      const recorded = { ...event, streamId: 'test-1', occurredAt: '2026-11-22T10:00:00.000Z', actor: 'test' } as ProjectedEvent;
+      for (const projection of projections) if (projection.handles.includes(event.type)) await projection.apply(trx, recorded, () => undefined);
+    }
+  });
+}
+
+const mealId = '0b5f2a52-6a4e-4cf4-9d63-1c1f5a1e0a01';
+
+beforeAll(async () => {
+  database = await createFreshDatabase('readapi');
+  pool = createPool(database.url, 4);
+  db = createDb<ReadModelTables>(pool);
+  await migrate(db, 'read_models', readModelMigrations);
+  await given(
+    { type: 'UserRegistered', data: { userId: 'u-sam', name: 'Sam', email: 'sam@example.com', photo: '', role: 'user' } },
+    {
+      type: 'MealAdded',
+      data: {
+        mealId,
+        title: 'Lentil Dal',
+        category: 'Dinner',
+        image: '/api/media/dal',
+        ingredients: ['lentils'],
+        description: 'Warm',
+        price: 6.5,
+        distributorName: 'Ada',
+        distributorEmail: 'ada@example.com',
+        rating: 4,
+        postTime: '2026-11-22T08:00:00.000Z',
+      },
+    },
+    { type: 'MealLiked', data: { mealId, userId: 'u-sam' } },
+  );
+  waiter = await createPositionWaiter(db, database.url);
+  ({ app } = await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async (token) => identities[token], appOrigins: [] }));
+  // The audit's routes fold from the log: an empty store on the same database.
+  await migrateEventStore(pool);
+  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }) }));
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  await waiter?.close();
+  await pool?.end();
+  await database?.drop();
+});
+
+const get = (url: string, token?: string, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'GET', url, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+
+describe('the read API', () => {
+  it('documents every route with the schema of its answer and of its errors (/docs/json)', async () => {
+    const document = (await get('/docs/json')).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
+    };
+    const routes = Object.entries(document.paths)
+      .filter(([path]) => path !== '/health')
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, responses: operation.responses })),
+      );
+    expect(routes.map((route) => route.route).sort()).toEqual([
+      'GET /api/mealRequests',
+      'GET /api/meals',
+      'GET /api/meals/{id}',
+      'GET /api/requestedMeals/admin',
+      'GET /api/reviews',
+      'GET /api/reviews/{mealId}',
+      'GET /api/upcomingMeals',
+      'GET /api/users',
+      'GET /payments',
+      'GET /users',
+      'GET /users/{email}',
+    ]);
+    for (const { route, responses } of routes) {
+      for (const status of ['200', '400', '401']) expect(responses[status]?.content?.['application/json']?.schema, `${route} ${status}`).toBeDefined();
+    }
+    const statuses = (route: string) => Object.keys(routes.find((each) => each.route === route)!.responses).sort();
+    expect(statuses('GET /api/meals/{id}')).toEqual(['200', '400', '401', '404']);
+    expect(statuses('GET /users/{email}')).toEqual(['200', '400', '401', '403', '404']);
+    expect(statuses('GET /payments')).toEqual(['200', '400', '401', '403']);
+    expect(statuses('GET /api/upcomingMeals')).toEqual(['200', '400', '401']);
+  });
+
+  it('answers what the queries answer, the total in X-Total-Count', async () => {
+    const answer = await get('/api/meals', 'sam-token');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['x-total-count']).toBe('1');
+    expect(answer.json()).toEqual((await listMeals(db, { skip: 0, limit: 20 }, 'u-sam')).items);
+    expect(answer.json()[0]).toMatchObject({ _id: mealId, likedByMe: true, reviews_count: 0, reviewCount: 0 });
+    expect((await get(`/api/meals/${mealId}`)).json()).toMatchObject({ _id: mealId, likedByMe: false, price: 6.5 });
+    expect((await get('/users/sam@example.com', 'sam-token')).json()).toEqual({
+      _id: 'u-sam',
+      name: 'Sam',
+      email: 'sam@example.com',
+      photo: '',
+      badge: null,
+      role: 'user',
+    });
+  });
+
+  it('answers its errors as {message} (with field issues for a 400), as before the answers had schemas', async () => {
+    const expectError = async (url: string, token: string | undefined, status: number, message: string, headers?: Record<string, string>) => {
+      const answer = await get(url, token, headers);
+      expect([answer.statusCode, (answer.json() as { message: string }).message], url).toEqual([status, message]);
+      return answer.json() as { message: string; issues?: unknown };
+    };
+    await expectError('/api/meals/0b5f2a52-6a4e-4cf4-9d63-1c1f5a1e0a99', undefined, 404, 'Meal not found');
+    expect((await expectError('/api/meals/not-a-meal', undefined, 400, 'Meal not found')).issues).toEqual([{ path: 'id', message: 'Meal not found' }]);
+    await expectError('/api/meals', undefined, 400, 'X-Min-Position must be a position as returned by a command, like "1234/56"', { 'x-min-position': 'soon' });
+    await expectError('/users', undefined, 401, 'Please sign in first');
+    await expectError('/api/meals', 'forged-token', 401, 'Your session has expired. Please sign in again.');
+    await expectError('/users', 'sam-token', 403, 'Only admins can do that');
+    await expectError('/payments?email=ada@example.com', 'sam-token', 403, 'You can only see your own payments');
+    await expectError('/users/nobody@example.com', 'ada-token', 404, 'User not found');
+  });
+});

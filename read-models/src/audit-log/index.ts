@@ -1,0 +1,20 @@
+/** The audit log: every event indexed by who, what, why and which entities it mentions, chained into a ledger. */
+export { AUDIT_LOG } from './audit-log-tables';
+export type { AuditEventsTable, AuditLogTables } from './audit-log-tables';
+export { auditLog } from './audit-log-read-model';
+export { auditLogProjection } from './audit-log-projection';
+export { chainHash, GENESIS_HASH, mentionsOf, redact } from './ledger';
+export {
+  correlatedEvents,
+  entityTimeline,
+  exportedEvents,
+  ledgerHashes,
+  ledgerHead,
+  likesInTheirOwnStreams,
+  paymentTrails,
+  searchEvents,
+  toAuditEvent,
+} from './audit-log-queries';
+export type { AuditFilter, AuditPaging } from './audit-log-queries';
+export { verifyLedger } from './verify';
+export type { LedgerDifference, LedgerVerification } from './verify';

@@ -1,0 +1,122 @@
+import type { EventStore, RecordedEvent } from '@hostel/eventstore';
+import { formatPosition, START } from '@hostel/eventstore';
+import type { Kysely } from 'kysely';
+import type { ReadModelTables } from '../read-models';
+import { ledgerHashes } from './audit-log-queries';
+import { chainHash, GENESIS_HASH } from './ledger';
+
+/** Where the log and the ledger first disagree. */
+export interface LedgerDifference {
+  position: string;
+  stream?: string;
+  version?: string;
+  type?: string;
+  /** What differs, in words. */
+  reason: string;
+}
+
+export interface LedgerVerification {
+  /** Events whose recomputed hash matched the ledger. */
+  verified: number;
+  /** The last of them (absent for an empty log). */
+  position?: string;
+  /** The chain hash there, recomputed from the store. */
+  hash: string;
+  /** Every recomputed hash at a position asked for (a saved digest's). */
+  hashesAt: Map<string, string>;
+  difference?: LedgerDifference;
+  /** Events in the store the projector has not put in the ledger yet (not checked). */
+  unchecked: number;
+}
+
+/**
+ * Re-reads the whole log from the event store, recomputes the chain, and checks it against the
+ * ledger event by event, in commit order: answers how far they agree and, if they do not, the first
+ * event that differs (edited, missing or extra). Batches from both sides stream side by side, so
+ * memory stays flat whatever the size of the log.
+ */
+export async function verifyLedger(deps: {
+  store: EventStore;
+  db: Kysely<ReadModelTables>;
+  batch?: number;
+  at?: readonly string[];
+}): Promise<LedgerVerification> {
+  const batch = deps.batch ?? 5000;
+  const wanted = new Set(deps.at ?? []);
+  const hashesAt = new Map<string, string>();
+  const ledger = ledgerHashes(deps.db, batch)[Symbol.asyncIterator]();
+  let ledgerRows: { position_a: string; position_b: string; hash: string }[] = [];
+  let ledgerIndex = 0;
+  const nextLedgerRow = async () => {
+    if (ledgerIndex >= ledgerRows.length) {
+      const next = await ledger.next();
+      ledgerRows = next.done ? [] : next.value;
+      ledgerIndex = 0;
+    }
+    return ledgerRows[ledgerIndex++];
+  };
+
+  let hash = GENESIS_HASH;
+  let verified = 0;
+  let position: string | undefined;
+  let from = START;
+  let unchecked = 0;
+  const describe = (event: RecordedEvent) => ({
+    position: formatPosition(event.position),
+    stream: event.streamId,
+    version: event.streamVersion.toString(),
+    type: event.type,
+  });
+  for (;;) {
+    const events = await deps.store.readAll({ from, batch });
+    if (events.length === 0) break;
+    for (const event of events) {
+      const row = await nextLedgerRow();
+      if (!row) {
+        unchecked++;
+        continue;
+      }
+      const at = formatPosition(event.position);
+      if (`${row.position_a}/${row.position_b}` !== at) {
+        return {
+          verified,
+          ...(position ? { position } : {}),
+          hash,
+          hashesAt,
+          unchecked,
+          difference: {
+            ...describe(event),
+            reason: `the ledger holds ${row.position_a}/${row.position_b} where the store holds this event: an event is missing or extra`,
+          },
+        };
+      }
+      hash = chainHash(hash, event);
+      if (hash !== row.hash)
+        return {
+          verified,
+          ...(position ? { position } : {}),
+          hash,
+          hashesAt,
+          unchecked,
+          difference: { ...describe(event), reason: 'the stored event does not hash to what the ledger recorded: it was changed after it was recorded' },
+        };
+      if (wanted.has(at)) hashesAt.set(at, hash);
+      verified++;
+      position = at;
+    }
+    from = events.at(-1)!.position;
+  }
+  const extra = await nextLedgerRow();
+  if (extra) {
+    const at = `${extra.position_a}/${extra.position_b}`;
+    return {
+      verified,
+      ...(position ? { position } : {}),
+      hash,
+      hashesAt,
+      unchecked,
+      difference: { position: at, reason: 'the ledger records an event the store no longer holds: it was deleted' },
+    };
+  }
+  return { verified, ...(position ? { position } : {}), hash, hashesAt, unchecked };
+}

@@ -1,0 +1,221 @@
+import { rooms } from '@hostel/contracts';
+import { sql } from 'kysely';
+import { BatchPairs, BatchRows } from '../batch-writes';
+import type { LiveMessage, Projection } from '../projection';
+import { MEAL_CATALOG } from './meal-catalog-tables';
+import type { MealCatalogTables, MealsTable } from './meal-catalog-tables';
+
+/** Every column a MealAdded writes (search_vector is generated from search_text). */
+const COLUMNS = [
+  'id',
+  'title',
+  'category',
+  'image',
+  'ingredients',
+  'description',
+  'price',
+  'post_time',
+  'distributor_name',
+  'distributor_email',
+  'rating',
+  'likes',
+  'reviews_count',
+  'search_text',
+] as const;
+/** What a batch reads back: the counts it moves and what search_text is made of. */
+const READ = ['id', 'title', 'description', 'ingredients', 'likes', 'reviews_count'] as const;
+
+const changed = (mealId: string): LiveMessage[] => [
+  { room: rooms.meal(mealId), event: 'changed', payload: { resource: 'meal', id: mealId } },
+  { room: rooms.catalog, event: 'changed', payload: { resource: 'meals', id: mealId } },
+];
+
+/** A meal's new counts, for its page and the catalogue: watchers write them into what they show, no refetch. */
+const counted = (mealId: string, row: { likes: number; reviews_count: number }): LiveMessage[] => {
+  const counts = { [mealId]: { likes: row.likes, reviews: row.reviews_count } };
+  return [
+    { room: rooms.meal(mealId), event: 'counts', payload: { resource: 'meal', counts } },
+    { room: rooms.catalog, event: 'counts', payload: { resource: 'meals', counts } },
+  ];
+};
+
+/** Search looks in title, description and ingredients. */
+const searchText = (title: string, description: string, ingredients: readonly string[]) => [title, description, ...ingredients].join(' ');
+
+/**
+ * The `meals` catalogue: one row per listed meal with its like and review counts kept here
+ * (never written by a client), and `meal_likes` for "did I like it".
+ */
+export const mealCatalogProjection: Projection<MealCatalogTables> = {
+  name: MEAL_CATALOG,
+  handles: ['MealAdded', 'MealEdited', 'MealDeleted', 'MealLiked', 'ReviewAdded', 'ReviewDeleted'],
+  tables: ['meals', 'meal_likes'],
+  async apply(trx, event, live) {
+    switch (event.type) {
+      case 'MealAdded': {
+        const { data } = event;
+        await trx
+          .insertInto('meals')
+          .values({
+            id: data.mealId,
+            title: data.title,
+            category: data.category,
+            image: data.image,
+            ingredients: data.ingredients,
+            description: data.description,
+            price: data.price,
+            post_time: new Date(data.postTime),
+            distributor_name: data.distributorName,
+            distributor_email: data.distributorEmail,
+            rating: data.rating,
+            likes: data.likedBy?.length ?? 0,
+            reviews_count: 0,
+            search_text: searchText(data.title, data.description, data.ingredients),
+          })
+          .execute();
+        // A published upcoming meal arrives with its likes, and who gave them (one like each, still).
+        if (data.likedBy?.length)
+          await trx
+            .insertInto('meal_likes')
+            .values(data.likedBy.map((userId) => ({ meal_id: data.mealId, user_id: userId })))
+            .execute();
+        break;
+      }
+      case 'MealEdited': {
+        const { changes } = event.data;
+        const row = await trx
+          .updateTable('meals')
+          .set({
+            ...(changes.title !== undefined ? { title: changes.title } : {}),
+            ...(changes.category !== undefined ? { category: changes.category } : {}),
+            ...(changes.image !== undefined ? { image: changes.image } : {}),
+            ...(changes.ingredients !== undefined ? { ingredients: changes.ingredients } : {}),
+            ...(changes.description !== undefined ? { description: changes.description } : {}),
+            ...(changes.price !== undefined ? { price: changes.price } : {}),
+            ...(changes.distributorName !== undefined ? { distributor_name: changes.distributorName } : {}),
+            ...(changes.rating !== undefined ? { rating: changes.rating } : {}),
+          })
+          .where('id', '=', event.data.mealId)
+          .returning(['title', 'description', 'ingredients'])
+          .executeTakeFirst();
+        if (row) {
+          await trx
+            .updateTable('meals')
+            .set({ search_text: searchText(row.title, row.description, row.ingredients) })
+            .where('id', '=', event.data.mealId)
+            .execute();
+        }
+        break;
+      }
+      case 'MealDeleted':
+        await trx.deleteFrom('meal_likes').where('meal_id', '=', event.data.mealId).execute();
+        await trx.deleteFrom('meals').where('id', '=', event.data.mealId).execute();
+        break;
+      case 'MealLiked': {
+        // A like that landed just after its meal was deleted (decided while it was listed) counts nowhere.
+        const row = await trx
+          .updateTable('meals')
+          .set({ likes: sql`likes + 1` })
+          .where('id', '=', event.data.mealId)
+          .returning(['likes', 'reviews_count'])
+          .executeTakeFirst();
+        if (!row) return;
+        await trx.insertInto('meal_likes').values({ meal_id: event.data.mealId, user_id: event.data.userId }).execute();
+        return counted(event.data.mealId, row).forEach(live);
+      }
+      case 'ReviewAdded':
+      case 'ReviewDeleted': {
+        const row = await trx
+          .updateTable('meals')
+          .set({ reviews_count: event.type === 'ReviewAdded' ? sql`reviews_count + 1` : sql`greatest(reviews_count - 1, 0)` })
+          .where('id', '=', event.data.mealId)
+          .returning(['likes', 'reviews_count'])
+          .executeTakeFirst();
+        if (row) counted(event.data.mealId, row).forEach(live);
+        return;
+      }
+      default:
+        return;
+    }
+    changed(event.data.mealId).forEach(live);
+  },
+  async applyBatch(trx, events, live) {
+    const meals = new BatchRows<MealsTable>('meals', 'id', READ, COLUMNS);
+    const likes = new BatchPairs('meal_likes', 'meal_id', 'user_id');
+    await meals.load(
+      trx,
+      events.map((event) => (event.data as { mealId: string }).mealId),
+    );
+    for (const event of events) {
+      switch (event.type) {
+        case 'MealAdded': {
+          const { data } = event;
+          meals.insert({
+            id: data.mealId,
+            title: data.title,
+            category: data.category,
+            image: data.image,
+            ingredients: data.ingredients,
+            description: data.description,
+            price: data.price,
+            post_time: new Date(data.postTime),
+            distributor_name: data.distributorName,
+            distributor_email: data.distributorEmail,
+            rating: data.rating,
+            likes: data.likedBy?.length ?? 0,
+            reviews_count: 0,
+            search_text: searchText(data.title, data.description, data.ingredients),
+          });
+          for (const userId of data.likedBy ?? []) likes.add(data.mealId, userId);
+          break;
+        }
+        case 'MealEdited': {
+          const { changes, mealId } = event.data;
+          const set = {
+            ...(changes.title !== undefined ? { title: changes.title } : {}),
+            ...(changes.category !== undefined ? { category: changes.category } : {}),
+            ...(changes.image !== undefined ? { image: changes.image } : {}),
+            ...(changes.ingredients !== undefined ? { ingredients: changes.ingredients } : {}),
+            ...(changes.description !== undefined ? { description: changes.description } : {}),
+            ...(changes.price !== undefined ? { price: changes.price } : {}),
+            ...(changes.distributorName !== undefined ? { distributor_name: changes.distributorName } : {}),
+            ...(changes.rating !== undefined ? { rating: changes.rating } : {}),
+          };
+          // As `apply`, whose UPDATE with nothing to set is no SQL: the deciders never record an empty edit.
+          if (Object.keys(set).length === 0) throw new Error(`MealEdited of ${mealId} changes nothing`);
+          if (!meals.get(mealId)) break;
+          meals.update(mealId, set);
+          const row = meals.get(mealId)!;
+          meals.update(mealId, { search_text: searchText(row.title, row.description, row.ingredients) });
+          break;
+        }
+        case 'MealDeleted':
+          likes.wipe(event.data.mealId);
+          meals.delete(event.data.mealId);
+          break;
+        case 'MealLiked': {
+          // As in apply: a like of a deleted meal counts nowhere.
+          const row = meals.get(event.data.mealId);
+          if (!row) continue;
+          likes.add(event.data.mealId, event.data.userId);
+          meals.update(event.data.mealId, { likes: row.likes + 1 });
+          counted(event.data.mealId, meals.get(event.data.mealId)!).forEach(live);
+          continue;
+        }
+        case 'ReviewAdded':
+        case 'ReviewDeleted': {
+          const row = meals.get(event.data.mealId);
+          if (!row) continue;
+          meals.update(event.data.mealId, { reviews_count: event.type === 'ReviewAdded' ? row.reviews_count + 1 : Math.max(row.reviews_count - 1, 0) });
+          counted(event.data.mealId, meals.get(event.data.mealId)!).forEach(live);
+          continue;
+        }
+        default:
+          continue;
+      }
+      changed(event.data.mealId).forEach(live);
+    }
+    await likes.flush(trx);
+    await meals.flush(trx);
+  },
+};

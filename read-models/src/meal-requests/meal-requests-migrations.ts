@@ -1,0 +1,27 @@
+import type { MigrationSteps } from '../migrations';
+
+/** The meal_requests table, by the migration each step belongs to. Frozen in time: never import app code here. */
+export const mealRequestsMigrations: MigrationSteps = {
+  '2026-11-23-meal-requests': [
+    `create table meal_requests (
+        id text primary key,
+        user_id text not null,
+        user_email text not null,
+        user_name text not null,
+        user_badge text,
+        meal_id text not null,
+        meal_title text not null,
+        distributor_name text not null,
+        status text not null,
+        request_time timestamptz not null,
+        served_at timestamptz
+      )`,
+    // My Requested Meals (and the meal page): one student's, newest first.
+    'create index meal_requests_by_user on meal_requests (lower(user_email), request_time desc, id desc)',
+    // Serve Meals: everyone's, newest first, searched by a substring of the email or name
+    // (gin_trgm_ops: pg_trgm came with the users' migration, 2026-11-21, which runs first).
+    'create index meal_requests_newest on meal_requests (request_time desc, id desc)',
+    'create index meal_requests_email_trgm on meal_requests using gin (user_email gin_trgm_ops)',
+    'create index meal_requests_name_trgm on meal_requests using gin (user_name gin_trgm_ops)',
+  ],
+};

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadModelDatabase, recorded } from '../../test/read-model-database';
+import type { ReadModelDatabase } from '../../test/read-model-database';
+import { listMealRequests, listMealRequestsOf } from './meal-requests-queries';
+
+let database: ReadModelDatabase;
+
+const students = {
+  sam: { userId: 'u-sam', userEmail: 'Sam@Example.com', userName: 'Sam Spade', userBadge: 'gold' as const },
+  kim: { userId: 'u-kim', userEmail: 'kim@example.com', userName: 'Kim 100% Real', userBadge: null },
+};
+const requested = (requestId: string, student: keyof typeof students, mealId: string, requestTime: string) =>
+  recorded('MealRequested', { requestId, ...students[student], mealId, mealTitle: `Meal ${mealId}`, distributorName: 'Ada', requestTime });
+const mealAdded = (mealId: string) =>
+  recorded('MealAdded', {
+    mealId,
+    title: `Meal ${mealId}`,
+    category: 'Dinner',
+    image: `/api/media/${mealId}`,
+    ingredients: [],
+    description: '',
+    price: 6,
+    distributorName: 'Ada',
+    distributorEmail: 'ada@hostel.test',
+    rating: 0,
+    postTime: '2026-11-01T08:00:00.000Z',
+  });
+
+beforeAll(async () => {
+  database = await createReadModelDatabase();
+  await database.given(
+    mealAdded('m-1'),
+    mealAdded('m-2'),
+    recorded('MealLiked', { mealId: 'm-1', userId: 'u-x' }),
+    recorded('ReviewAdded', {
+      reviewId: 'r-1',
+      mealId: 'm-1',
+      mealTitle: 'Meal m-1',
+      distributorName: 'Ada',
+      userId: 'u-x',
+      userEmail: 'x@example.com',
+      userName: 'X',
+      review: 'Yum',
+      createdAt: '2026-11-01T09:00:00.000Z',
+    }),
+    requested('q-1', 'sam', 'm-1', '2026-11-02T08:00:00.000Z'),
+    requested('q-2', 'sam', 'm-2', '2026-11-04T08:00:00.000Z'),
+    // Asked in the same second as q-2: the id breaks the tie.
+    requested('q-3', 'sam', 'm-1', '2026-11-04T08:00:00.000Z'),
+    requested('q-4', 'kim', 'm-1', '2026-11-03T08:00:00.000Z'),
+    requested('q-5', 'kim', 'm-gone', '2026-11-05T08:00:00.000Z'),
+    recorded('MealRequestServed', { requestId: 'q-1', userId: 'u-sam', mealId: 'm-1', servedAt: '2026-11-02T09:00:00.000Z' }),
+  );
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const ids = (page: { items: { _id: string }[] }) => page.items.map((request) => request._id);
+
+describe('meal requests queries', () => {
+  it("lists one student's requests newest first (the id breaks ties), by email asked in lower case, with the total", async () => {
+    const page = await listMealRequestsOf(database.db, { userEmail: 'sam@example.com', skip: 0, limit: 10 });
+    expect(ids(page)).toEqual(['q-3', 'q-2', 'q-1']);
+    expect(page.total).toBe(3);
+    expect(await listMealRequestsOf(database.db, { userEmail: 'sam@example.com', skip: 1, limit: 1 }).then((second) => [ids(second), second.total])).toEqual([
+      ['q-2'],
+      3,
+    ]);
+    expect(await listMealRequestsOf(database.db, { userEmail: 'nobody@example.com', skip: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+  });
+
+  it("narrows one student's requests to one meal (the meal page), the total too", async () => {
+    const page = await listMealRequestsOf(database.db, { userEmail: 'sam@example.com', mealId: 'm-1', skip: 0, limit: 10 });
+    expect(ids(page)).toEqual(['q-3', 'q-1']);
+    expect(page.total).toBe(2);
+  });
+
+  it("answers each request in the API's shape, with its meal's current counts (0 for a meal gone) and its status", async () => {
+    const { items } = await listMealRequestsOf(database.db, { userEmail: 'sam@example.com', skip: 2, limit: 1 });
+    expect(items).toEqual([
+      {
+        _id: 'q-1',
+        userName: 'Sam Spade',
+        userEmail: 'Sam@Example.com',
+        userBadge: 'gold',
+        mealId: 'm-1',
+        mealTitle: 'Meal m-1',
+        distributorName: 'Ada',
+        status: 'Delivered',
+        requestTime: '2026-11-02T08:00:00.000Z',
+        mealLikes: 1,
+        mealReviewCount: 1,
+      },
+    ]);
+    const kims = await listMealRequestsOf(database.db, { userEmail: 'kim@example.com', skip: 0, limit: 10 });
+    expect(kims.items.map((request) => [request._id, request.status, request.userBadge, request.mealLikes, request.mealReviewCount])).toEqual([
+      ['q-5', 'Pending', null, 0, 0],
+      ['q-4', 'Pending', null, 1, 1],
+    ]);
+  });
+
+  it("lists everyone's requests newest first for the serve queue, a page at a time", async () => {
+    const page = await listMealRequests(database.db, { skip: 0, limit: 3 });
+    expect(ids(page)).toEqual(['q-5', 'q-3', 'q-2']);
+    expect(page.total).toBe(5);
+  });
+
+  it('searches the queue by a substring of the email or the name, in any case; % and _ are text', async () => {
+    const sams = await listMealRequests(database.db, { search: 'SPADE', skip: 0, limit: 10 });
+    expect(ids(sams)).toEqual(['q-3', 'q-2', 'q-1']);
+    expect(sams.total).toBe(3);
+    expect(ids(await listMealRequests(database.db, { search: 'kim@exa', skip: 0, limit: 10 }))).toEqual(['q-5', 'q-4']);
+    expect(ids(await listMealRequests(database.db, { search: '100%', skip: 0, limit: 10 }))).toEqual(['q-5', 'q-4']);
+    expect(await listMealRequests(database.db, { search: 'S_m', skip: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+  });
+
+  it('drops a cancelled request from every list', async () => {
+    await database.given(recorded('MealRequestCancelled', { requestId: 'q-2', userId: 'u-sam', mealId: 'm-2' }));
+    expect(ids(await listMealRequestsOf(database.db, { userEmail: 'sam@example.com', skip: 0, limit: 10 }))).toEqual(['q-3', 'q-1']);
+    expect((await listMealRequests(database.db, { skip: 0, limit: 10 })).total).toBe(4);
+  });
+});

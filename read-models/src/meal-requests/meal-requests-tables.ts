@@ -1,0 +1,23 @@
+import type { Badge, MealRequestStatus } from '@hostel/contracts';
+
+/** The meal requests read model's name: its projection and checkpoint, what its routes wait for (`config.reads`), what `npm run rebuild` takes. */
+export const MEAL_REQUESTS = 'meal-requests';
+
+/** Every request not cancelled, with who asked and for what, as they were when it was made. */
+export interface MealRequestsTable {
+  id: string;
+  user_id: string;
+  user_email: string;
+  user_name: string;
+  user_badge: Badge | null;
+  meal_id: string;
+  meal_title: string;
+  distributor_name: string;
+  status: MealRequestStatus;
+  request_time: Date;
+  served_at: Date | null;
+}
+
+export interface MealRequestsTables {
+  meal_requests: MealRequestsTable;
+}

@@ -1,0 +1,77 @@
+import type { EventData } from '@hostel/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createReadModelDatabase, recorded } from '../../test/read-model-database';
+import type { ReadModelDatabase } from '../../test/read-model-database';
+import { listPayments } from './payments-queries';
+
+let database: ReadModelDatabase;
+
+const paid = (paymentId: string, email: string, paidAt: string, overrides: Partial<EventData<'PaymentSucceeded'>> = {}) =>
+  recorded('PaymentSucceeded', {
+    paymentId,
+    userId: `u-${email}`,
+    email,
+    package: 'Silver',
+    badge: 'silver',
+    amount: 1900,
+    currency: 'usd',
+    price: '$19',
+    provider: 'sandbox',
+    providerRef: `sandbox_${paymentId}`,
+    paidAt,
+    ...overrides,
+  });
+
+beforeAll(async () => {
+  database = await createReadModelDatabase();
+  await database.given(
+    paid('p-1', 'Bea@Example.com', '2026-11-01T10:00:00.000Z'),
+    paid('p-2', 'bea@example.com', '2026-11-03T10:00:00.000Z', {
+      package: 'Gold',
+      badge: 'gold',
+      amount: 3900,
+      price: '$39',
+      provider: 'stripe',
+      providerRef: 'pi_123',
+    }),
+    // Paid in the same second as p-2: the id breaks the tie.
+    paid('p-3', 'bea@example.com', '2026-11-03T10:00:00.000Z'),
+    paid('p-4', 'cy@example.com', '2026-11-02T10:00:00.000Z'),
+  );
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+const ids = (page: { items: { _id: string }[] }) => page.items.map((payment) => payment._id);
+
+describe('payments queries', () => {
+  it("lists one person's payments newest first (the id breaks ties), whatever the case of the stored email", async () => {
+    const page = await listPayments(database.db, { email: 'bea@example.com', skip: 0, limit: 10 });
+    expect(ids(page)).toEqual(['p-3', 'p-2', 'p-1']);
+    expect(page.total).toBe(3);
+  });
+
+  it('pages, the total counting every payment of theirs', async () => {
+    expect(await listPayments(database.db, { email: 'bea@example.com', skip: 1, limit: 1 })).toMatchObject({ items: [{ _id: 'p-2' }], total: 3 });
+    expect(await listPayments(database.db, { email: 'bea@example.com', skip: 3, limit: 1 })).toEqual({ items: [], total: 3 });
+    expect(await listPayments(database.db, { email: 'nobody@example.com', skip: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+  });
+
+  it("answers each payment in the API's shape (Payment History's row)", async () => {
+    const { items } = await listPayments(database.db, { email: 'bea@example.com', skip: 1, limit: 1 });
+    expect(items).toEqual([
+      {
+        _id: 'p-2',
+        email: 'bea@example.com',
+        package: 'Gold',
+        badge: 'gold',
+        price: '$39',
+        amount: 3900,
+        currency: 'usd',
+        providerRef: 'pi_123',
+        date: '2026-11-03T10:00:00.000Z',
+      },
+    ]);
+  });
+});

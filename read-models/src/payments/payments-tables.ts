@@ -1,0 +1,20 @@
+/** The payments read model's name: its projection and checkpoint, what its routes wait for (`config.reads`), what `npm run rebuild` takes. */
+export const PAYMENTS = 'payments';
+
+/** Payment History: one row per recorded payment. */
+export interface PaymentsTable {
+  id: string;
+  user_id: string;
+  email: string;
+  package: string;
+  badge: string;
+  price: string;
+  amount: number;
+  currency: string;
+  provider_ref: string;
+  paid_at: Date;
+}
+
+export interface PaymentsTables {
+  payments: PaymentsTable;
+}

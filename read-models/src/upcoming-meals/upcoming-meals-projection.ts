@@ -1,0 +1,126 @@
+import { rooms } from '@hostel/contracts';
+import { sql } from 'kysely';
+import { BatchPairs, BatchRows } from '../batch-writes';
+import type { LiveMessage, Projection } from '../projection';
+import { UPCOMING_MEALS } from './upcoming-meals-tables';
+import type { UpcomingMealsTable, UpcomingMealsTables } from './upcoming-meals-tables';
+
+const COLUMNS = [
+  'id',
+  'title',
+  'category',
+  'image',
+  'ingredients',
+  'description',
+  'price',
+  'distributor_name',
+  'distributor_email',
+  'added_at',
+  'likes',
+] as const;
+
+/** Names the meal, so a watcher (or the live-likes benchmark) can tell which card moved. */
+const changed = (upcomingId: string): LiveMessage => ({ room: rooms.upcoming, event: 'changed', payload: { resource: 'upcomingMeals', id: upcomingId } });
+
+/**
+ * The `upcoming_meals` list (counts kept here) and `upcoming_likes` ("did I like it"); published meals
+ * leave it. A like pushes the new count; an addition or a publication asks watchers to refetch.
+ */
+export const upcomingMealsProjection: Projection<UpcomingMealsTables> = {
+  name: UPCOMING_MEALS,
+  handles: ['UpcomingMealAdded', 'UpcomingMealLiked', 'UpcomingMealPublished'],
+  tables: ['upcoming_meals', 'upcoming_likes'],
+  async apply(trx, event, live) {
+    switch (event.type) {
+      case 'UpcomingMealAdded': {
+        const { data } = event;
+        await trx
+          .insertInto('upcoming_meals')
+          .values({
+            id: data.upcomingId,
+            title: data.title,
+            category: data.category,
+            image: data.image,
+            ingredients: data.ingredients,
+            description: data.description,
+            price: data.price,
+            distributor_name: data.distributorName,
+            distributor_email: data.distributorEmail,
+            added_at: new Date(data.addedAt),
+            likes: 0,
+          })
+          .execute();
+        break;
+      }
+      case 'UpcomingMealLiked':
+        await trx.insertInto('upcoming_likes').values({ upcoming_id: event.data.upcomingId, user_id: event.data.userId }).execute();
+        await trx
+          .updateTable('upcoming_meals')
+          .set({ likes: sql`likes + 1` })
+          .where('id', '=', event.data.upcomingId)
+          .execute();
+        // Watchers only need the new count: they write it into their cache without asking again.
+        return live({
+          room: rooms.upcoming,
+          event: 'counts',
+          payload: { resource: 'upcomingMeals', counts: { [event.data.upcomingId]: { likes: event.data.likes } } },
+        });
+      case 'UpcomingMealPublished':
+        await trx.deleteFrom('upcoming_likes').where('upcoming_id', '=', event.data.upcomingId).execute();
+        await trx.deleteFrom('upcoming_meals').where('id', '=', event.data.upcomingId).execute();
+        break;
+      default:
+        return;
+    }
+    live(changed(event.data.upcomingId));
+  },
+  async applyBatch(trx, events, live) {
+    const meals = new BatchRows<UpcomingMealsTable>('upcoming_meals', 'id', ['id', 'likes'], COLUMNS);
+    const likes = new BatchPairs('upcoming_likes', 'upcoming_id', 'user_id');
+    await meals.load(
+      trx,
+      events.map((event) => (event.data as { upcomingId: string }).upcomingId),
+    );
+    for (const event of events) {
+      switch (event.type) {
+        case 'UpcomingMealAdded': {
+          const { data } = event;
+          meals.insert({
+            id: data.upcomingId,
+            title: data.title,
+            category: data.category,
+            image: data.image,
+            ingredients: data.ingredients,
+            description: data.description,
+            price: data.price,
+            distributor_name: data.distributorName,
+            distributor_email: data.distributorEmail,
+            added_at: new Date(data.addedAt),
+            likes: 0,
+          });
+          break;
+        }
+        case 'UpcomingMealLiked': {
+          likes.add(event.data.upcomingId, event.data.userId);
+          const row = meals.get(event.data.upcomingId);
+          if (row) meals.update(event.data.upcomingId, { likes: row.likes + 1 });
+          live({
+            room: rooms.upcoming,
+            event: 'counts',
+            payload: { resource: 'upcomingMeals', counts: { [event.data.upcomingId]: { likes: event.data.likes } } },
+          });
+          continue;
+        }
+        case 'UpcomingMealPublished':
+          likes.wipe(event.data.upcomingId);
+          meals.delete(event.data.upcomingId);
+          break;
+        default:
+          continue;
+      }
+      live(changed(event.data.upcomingId));
+    }
+    await likes.flush(trx);
+    await meals.flush(trx);
+  },
+};

@@ -1,0 +1,84 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Page } from '@/lib/get-page';
+import { usePageCount } from '@/lib/use-page';
+import { Pagination } from './pagination';
+import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from './table';
+
+/**
+ * One column of a DataTable: its header (unique in its table, as it keys the column), what a row shows
+ * under it (`index` counts from 0 on this page), and its cells' class.
+ */
+export interface DataColumn<Row> {
+  header: string;
+  cell: (row: Row, index: number) => ReactNode;
+  className?: string;
+}
+
+/**
+ * A dashboard list: one page of a query as a table named by `label`, with the text each state says
+ * (loading, failed, nothing found) and the page buttons under it. `page` counts from 0; when the page
+ * on show empties, `onPageChange` steps back to the last page there is.
+ */
+export function DataTable<Row extends { _id: string }>({
+  label,
+  columns,
+  query,
+  loadingText,
+  errorText,
+  emptyText,
+  page,
+  onPageChange,
+}: {
+  label: string;
+  columns: DataColumn<Row>[];
+  query: UseQueryResult<Page<Row>>;
+  loadingText: string;
+  errorText: string | ((error: Error) => string);
+  emptyText: string;
+  page: number;
+  onPageChange: (page: number) => void;
+}) {
+  const pageCount = usePageCount(query.data?.total, page, onPageChange);
+
+  // min-w-0: in a grid of its own screen, the table scrolls sideways inside its frame instead of widening the page.
+  return (
+    <div className="grid min-w-0 gap-4">
+      {query.isPending ? (
+        <p role="status">{loadingText}</p>
+      ) : query.isError ? (
+        <p role="alert" className="font-medium text-red-700">
+          {typeof errorText === 'string' ? errorText : errorText(query.error)}
+        </p>
+      ) : (
+        <>
+          <Table aria-label={label} aria-busy={query.isFetching}>
+            <TableHeader>
+              <TableRow>
+                {columns.map((column) => (
+                  <TableHead key={column.header}>{column.header}</TableHead>
+                ))}
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {query.data.items.length === 0 ? (
+                <TableEmpty colSpan={columns.length}>{emptyText}</TableEmpty>
+              ) : (
+                query.data.items.map((row, index) => (
+                  <TableRow key={row._id}>
+                    {columns.map((column) => (
+                      <TableCell key={column.header} className={column.className}>
+                        {column.cell(row, index)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              )}
+            </TableBody>
+          </Table>
+          <Pagination page={page} pageCount={pageCount} onPageChange={onPageChange} />
+        </>
+      )}
+    </div>
+  );
+}

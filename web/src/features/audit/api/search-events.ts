@@ -1,0 +1,42 @@
+import { AuditPage } from '@hostel/contracts';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { ApiClient } from '@/lib/api-client';
+import { useApi } from '@/lib/auth';
+
+/**
+ * A search of the whole log, as `GET /api/audit/events` takes it: every filter optional; `entity` is
+ * `<entity>:<id>` or a bare id, `actor` an email or a user id, `from`/`to` ISO times.
+ */
+export interface AuditFilter {
+  entity?: string | undefined;
+  actor?: string | undefined;
+  type?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Events a page: the log is long, and keyset pages cost the same wherever they start. */
+export const AUDIT_PAGE_SIZE = 50;
+
+/** `GET /api/audit/events`: one page in commit order after `after` (exclusive); `next` starts the following one. */
+export async function searchEvents(api: ApiClient, filter: AuditFilter, after?: string, limit = AUDIT_PAGE_SIZE): Promise<AuditPage> {
+  return AuditPage.parse(await api.get('/api/audit/events', { query: { ...filter, after, limit } }));
+}
+
+/**
+ * Under 'audit-log', not 'audit': the server's `changed {resource: 'audit'}` push (an event landed) refreshes
+ * only the live tail, never a search someone is reading page by page.
+ */
+export function searchEventsQueryOptions(api: ApiClient, filter: AuditFilter) {
+  return infiniteQueryOptions({
+    queryKey: ['audit-log', 'events', filter],
+    queryFn: ({ pageParam }) => searchEvents(api, filter, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+export function useSearchEvents(filter: AuditFilter) {
+  const api = useApi();
+  return useInfiniteQuery(searchEventsQueryOptions(api, filter));
+}

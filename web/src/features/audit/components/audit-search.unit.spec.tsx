@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { db, makeAuditEvent, seed } from '@/testing/api/db';
+import { requests } from '@/testing/api/server';
+import { audrey, boss, mealHistory, person, registration, sam } from '@/testing/audit-history';
+import { renderApp } from '@/testing/render-app';
+
+const mealId = '0b1f5f59-3c1e-4a43-9a3b-5d2d7c0e8a11';
+const events = () => screen.getAllByRole('listitem').filter((item) => item.closest('ol')?.getAttribute('aria-label') === 'Events found');
+
+describe('Audit Log (search)', () => {
+  it('given the log, when opened, then shows its events as a timeline in words: who, what, when, the type, and links', async () => {
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(sam), ...mealHistory(mealId)] });
+    renderApp('/dashboard/audit');
+
+    expect(await screen.findByRole('heading', { name: 'Audit Log', level: 1 })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Events found' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(7);
+    expect(items[0]).toHaveTextContent('Sam Student registered the account of Sam Student (sam@example.com)');
+    expect(items[2]).toHaveTextContent('Boss added the meal “Dal Tadka” (Lunch, $5.00)');
+    expect(items[4]).toHaveTextContent('Boss edited the meal: title, ingredients');
+    expect(items[6]).toHaveTextContent('Sam Student reviewed “Dal Tadka Deluxe”: “Rich and smoky”');
+    expect(within(items[2]!).getByText('MealAdded')).toBeInTheDocument();
+    expect(within(items[2]!).getByRole('link', { name: 'Boss' })).toHaveAttribute('href', `/dashboard/audit?actor=${encodeURIComponent(boss._id)}`);
+    expect(within(items[2]!).getByRole('link', { name: /^Meal 0b1f5f59/ })).toHaveAttribute('href', `/dashboard/audit/meals/${mealId}`);
+    // A review belongs to its meal.
+    expect(within(items[6]!).getByRole('link', { name: /^Meal 0b1f5f59/ })).toHaveAttribute('href', `/dashboard/audit/meals/${mealId}`);
+    expect(within(items[2]!).getByRole('link', { name: 'Same request' })).toHaveAttribute(
+      'href',
+      `/dashboard/audit/correlations/${db.auditEvents[2]!.correlationId}`,
+    );
+    // Secrets stay as the server redacted them.
+    expect(items[1]).toHaveTextContent('[redacted]');
+  });
+
+  it('given filters, when searching, then sends entity, actor, type and the time range, and shows what the server found', async () => {
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    const { router } = renderApp('/dashboard/audit');
+    const user = userEvent.setup();
+    await screen.findByRole('list', { name: 'Events found' });
+
+    await user.selectOptions(screen.getByLabelText('Entity type'), 'Meal');
+    await user.type(screen.getByLabelText('Entity id'), mealId);
+    await user.type(screen.getByLabelText('Actor (email or user id)'), 'SAM@example.com');
+    await user.selectOptions(screen.getByLabelText('Event type'), 'Meal liked');
+    await user.type(screen.getByLabelText('From'), '2026-11-20T00:00');
+    await user.type(screen.getByLabelText('To'), '2026-11-30T18:05');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    await waitFor(() => expect(events()).toHaveLength(1));
+    expect(events()[0]).toHaveTextContent('Sam Student liked a meal');
+    const query = requests('GET', '/api/audit/events').at(-1)!.query;
+    expect(query.get('entity')).toBe(`meals:${mealId}`);
+    expect(query.get('actor')).toBe('SAM@example.com');
+    expect(query.get('type')).toBe('MealLiked');
+    expect(query.get('from')).toBe(new Date('2026-11-20T00:00').toISOString());
+    // 'To 18:05' takes in the whole minute.
+    expect(query.get('to')).toBe(new Date(new Date('2026-11-30T18:05').getTime() + 59_999).toISOString());
+    expect(query.get('after')).toBeNull();
+    // The search is in the address, so it can be linked to.
+    expect(new URLSearchParams(router.state.location.search).get('entity')).toBe(`meals:${mealId}`);
+    expect(screen.getByRole('link', { name: "Open this meal's timeline" })).toHaveAttribute('href', `/dashboard/audit/meals/${mealId}`);
+  });
+
+  it('given an entity type without its id, when searching, then asks for the id and sends nothing', async () => {
+    seed({ users: [audrey], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    renderApp('/dashboard/audit');
+    const user = userEvent.setup();
+    await screen.findByRole('list', { name: 'Events found' });
+    const sent = requests('GET', '/api/audit/events').length;
+
+    await user.selectOptions(screen.getByLabelText('Entity type'), 'Meal');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(await screen.findByText('Enter the id of the entity')).toBeInTheDocument();
+    expect(screen.getByLabelText('Entity id')).toHaveAttribute('aria-invalid', 'true');
+    expect(requests('GET', '/api/audit/events')).toHaveLength(sent);
+  });
+
+  it('given more than a page, when clicking Load more, then asks for the page after the last event shown (after=) and appends it', async () => {
+    const likes = Array.from({ length: 60 }, (_, index) =>
+      makeAuditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version: index + 1, actor: person(sam), data: { mealId, userId: sam._id } }),
+    );
+    seed({ users: [audrey, sam], signedInAs: audrey.email, auditEvents: likes });
+    renderApp('/dashboard/audit');
+    const user = userEvent.setup();
+
+    await waitFor(() => expect(events()).toHaveLength(50));
+    expect(screen.getByText('50 events shown, more follow.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    await waitFor(() => expect(events()).toHaveLength(60));
+    // The button is gone with the last page: focus is on the first event it brought.
+    await waitFor(() => expect(events()[50]).toHaveFocus());
+    const [first, second] = requests('GET', '/api/audit/events');
+    expect(first!.query.get('after')).toBeNull();
+    expect(second!.query.get('after')).toBe(db.auditEvents[49]!.position);
+    expect(second!.query.has('skip')).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.getByText('60 events shown.')).toBeInTheDocument();
+  });
+
+  it("given an edit, when opening What changed, then reads the diff of its version and tells it field by field, a list's elements added and removed", async () => {
+    seed({ users: [audrey, boss], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    renderApp('/dashboard/audit');
+    const user = userEvent.setup();
+    await screen.findByRole('list', { name: 'Events found' });
+
+    const edit = events()[2]!;
+    await user.click(within(edit).getByRole('button', { name: 'What changed' }));
+
+    expect(await within(edit).findByText(/added ghee, cumin; removed garlic/)).toHaveTextContent('Ingredients: added ghee, cumin; removed garlic');
+    expect(within(edit).getByText(/Title:/).parentElement).toHaveTextContent('Title: from “Dal Tadka” → to “Dal Tadka Deluxe”');
+    expect(within(edit).getByRole('button', { name: 'What changed' })).toHaveAttribute('aria-expanded', 'true');
+    const diff = requests('GET', `/api/audit/meals/${mealId}/diff`);
+    expect(diff.map((request) => [request.query.get('from'), request.query.get('to')])).toEqual([['1', '2']]);
+  });
+
+  it('given a search, when exporting as CSV, then downloads what the current filter finds, one event a line', async () => {
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(sam), ...mealHistory(mealId)] });
+    const saved: { name: string; url: string }[] = [];
+    const blobs = new Map<string, Blob>();
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      const url = `blob:test/${blobs.size}`;
+      blobs.set(url, blob as Blob);
+      return url;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push({ name: this.download, url: this.href });
+    });
+    renderApp(`/dashboard/audit?entity=${encodeURIComponent(`meals:${mealId}`)}&actor=boss%40hostel.test`);
+    const user = userEvent.setup();
+    await screen.findByRole('list', { name: 'Events found' });
+
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const exported = requests('GET', '/api/audit/export')[0]!.query;
+    expect(Object.fromEntries(exported)).toEqual({ format: 'csv', entity: `meals:${mealId}`, actor: 'boss@hostel.test' });
+    expect(saved[0]!.name).toMatch(/^audit-.+\.csv$/);
+    const lines = (await blobs.get(saved[0]!.url)!.text()).trim().split('\n');
+    expect(lines[0]).toMatch(/^position,stream,version,type/);
+    expect(lines.slice(1).map((line) => line.split(',')[3])).toEqual(['MealAdded', 'MealEdited', 'MealEdited']);
+    expect(await screen.findByText(`Saved ${saved[0]!.name}.`)).toBeInTheDocument();
+    vi.restoreAllMocks();
+  });
+});

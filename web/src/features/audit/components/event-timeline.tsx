@@ -1,0 +1,66 @@
+import type { AuditEntity, AuditPage } from '@hostel/contracts';
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
+import { EventItem } from './event-item';
+
+/**
+ * Events in commit order, a keyset page at a time: 'Load more' asks for the page after the last event
+ * shown (`after=`), never an offset.
+ */
+export function EventTimeline({
+  label,
+  query,
+  emptyText,
+  current,
+  correlation,
+}: {
+  label: string;
+  query: UseInfiniteQueryResult<InfiniteData<AuditPage>>;
+  emptyText: string;
+  /** The entity whose page this is: its own events don't link back to it. */
+  current?: { entity: AuditEntity; id: string };
+  /** The request whose page this is: its events don't link back to it. */
+  correlation?: string;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const events = query.data?.pages.flatMap((page) => page.events) ?? [];
+  // Where focus goes once 'Load more' has brought its events: the first of them (the button may be gone with the last page).
+  const focusAt = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const first = focusAt.current === undefined ? undefined : listRef.current?.children[focusAt.current];
+    if (!(first instanceof HTMLElement)) return;
+    focusAt.current = undefined;
+    first.focus();
+  }, [events.length]);
+
+  if (query.isPending) return <p role="status">Loading events...</p>;
+  if (query.isError) {
+    return (
+      <p role="alert" className="font-medium text-red-700">
+        {'Failed to load events: ' + query.error.message}
+      </p>
+    );
+  }
+  if (events.length === 0) return <p className="text-slate-700">{emptyText}</p>;
+
+  const loadMore = () => {
+    focusAt.current = events.length;
+    void query.fetchNextPage();
+  };
+  return (
+    <div className="grid gap-3">
+      <ol ref={listRef} aria-label={label} className="grid gap-3">
+        {events.map((event) => (
+          <EventItem key={event.position} event={event} current={current} linkCorrelation={event.correlationId !== correlation} />
+        ))}
+      </ol>
+      <p className="text-sm text-slate-700">{`${events.length} ${events.length === 1 ? 'event' : 'events'} shown${query.hasNextPage ? ', more follow' : ''}.`}</p>
+      {query.hasNextPage ? (
+        <Button variant="outline" className="justify-self-start" disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage} onClick={loadMore}>
+          {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

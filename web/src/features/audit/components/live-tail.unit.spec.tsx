@@ -1,0 +1,61 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { applyChanged } from '@/lib/live-updates';
+import { appendAuditEvents, makeAuditEvent, seed } from '@/testing/api/db';
+import { requests } from '@/testing/api/server';
+import { audrey, mealHistory, person, registration, sam } from '@/testing/audit-history';
+import { renderApp } from '@/testing/render-app';
+
+const mealId = '0b1f5f59-3c1e-4a43-9a3b-5d2d7c0e8a11';
+const like = (version: number) =>
+  makeAuditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version, actor: person(sam), data: { mealId, userId: sam._id } });
+/** What the server's `changed {resource: 'audit'}` push does to the app's cache. */
+const push = (queryClient: ReturnType<typeof renderApp>['queryClient']) => act(() => applyChanged(queryClient, { resource: 'audit' }));
+const shown = () => within(screen.getByRole('list', { name: 'New events, newest first' })).getAllByRole('listitem');
+
+describe('the live tail', () => {
+  it('given events already in the log, when opened, then starts at its end and shows the events that land after it, newest first, a burst announced once', async () => {
+    seed({ users: [audrey, sam], signedInAs: audrey.email, auditEvents: registration(sam) });
+    const { queryClient } = renderApp('/dashboard/audit/live');
+
+    expect(await screen.findByRole('heading', { name: 'Live Tail', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText(/^No new events since you opened this page/)).toBeInTheDocument();
+    appendAuditEvents(...mealHistory(mealId).slice(0, 3));
+    await push(queryClient);
+
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    expect(shown()[0]).toHaveTextContent('Boss edited the meal: title, ingredients');
+    expect(shown()[2]).toHaveTextContent('Boss added the meal “Dal Tadka”');
+    // One polite region, one announcement for the burst.
+    expect(screen.getByRole('status')).toHaveTextContent('3 new events. Latest: Boss edited the meal: title, ingredients');
+    const reads = requests('GET', '/api/audit/events');
+    expect(reads.map((read) => read.query.get('after'))).toEqual(['0/2']);
+  });
+
+  it('given the tail paused, when events land and are pushed, then nothing is read or shown until Resume, which brings them all', async () => {
+    seed({ users: [audrey, sam], signedInAs: audrey.email, auditEvents: registration(sam) });
+    const { queryClient } = renderApp('/dashboard/audit/live');
+    const user = userEvent.setup();
+    await screen.findByText(/^No new events since you opened this page/);
+    appendAuditEvents(like(1));
+    await push(queryClient);
+    await waitFor(() => expect(shown()).toHaveLength(1));
+
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(screen.getByText('Paused: new events wait until you resume.')).toBeInTheDocument();
+    const readsBefore = requests('GET', '/api/audit/events').length;
+    appendAuditEvents(like(2), like(3));
+    await push(queryClient);
+    await push(queryClient);
+
+    expect(requests('GET', '/api/audit/events')).toHaveLength(readsBefore);
+    expect(shown()).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Resume' }));
+
+    await waitFor(() => expect(shown()).toHaveLength(3));
+    expect(requests('GET', '/api/audit/events').at(-1)!.query.get('after')).toBe('0/3');
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+  });
+});

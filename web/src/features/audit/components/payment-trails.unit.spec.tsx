@@ -1,0 +1,79 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeAuditEvent, makePayment, seed } from '@/testing/api/db';
+import { requests } from '@/testing/api/server';
+import { audrey, person, sam } from '@/testing/audit-history';
+import { renderApp } from '@/testing/render-app';
+
+const gold = makePayment(sam.email, 'Gold', { date: '2026-11-21T10:00:00.000Z' });
+const silver = makePayment('pia@example.com', 'Silver', { date: '2026-11-22T10:00:00.000Z' });
+const trailOf = (payment: typeof gold, userId: string) => [
+  makeAuditEvent({
+    type: 'PaymentSucceeded',
+    stream: `payment-${payment._id}`,
+    actor: person(sam),
+    data: {
+      paymentId: payment._id,
+      userId,
+      email: payment.email,
+      package: payment.package,
+      badge: payment.badge,
+      amount: payment.amount,
+      currency: payment.currency,
+      price: payment.price,
+      provider: 'sandbox',
+      providerRef: payment.providerRef,
+      paidAt: payment.date,
+    },
+  }),
+  makeAuditEvent({
+    type: 'UserBadgeGranted',
+    stream: `user-${userId}`,
+    version: 3,
+    actor: 'system',
+    data: { userId, badge: payment.badge, paymentId: payment._id },
+  }),
+];
+
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Payment trails' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('Payment trails', () => {
+  it("given payments, when opened, then lists everyone's, newest first, and a member's email shows only theirs: amount, provider reference and the badge it granted", async () => {
+    seed({ users: [audrey, sam], signedInAs: audrey.email, payments: [gold, silver], auditEvents: [...trailOf(gold, sam._id), ...trailOf(silver, 'id-pia')] });
+    const { router } = renderApp('/dashboard/audit/payments');
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { name: 'Payment Trails', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[0]).toHaveTextContent('pia@example.com');
+
+    await user.type(screen.getByLabelText('Member email'), 'SAM@example.com');
+    await user.click(screen.getByRole('button', { name: 'Show trail' }));
+
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const [row] = rows();
+    expect(row).toHaveTextContent('Gold');
+    expect(row).toHaveTextContent('$39');
+    expect(row).toHaveTextContent('3900 usd minor units');
+    expect(row).toHaveTextContent(gold.providerRef);
+    expect(row).toHaveTextContent('Sam Student paid $39 for Gold');
+    expect(row).toHaveTextContent('System granted the gold badge');
+    expect(within(row!).getByRole('link', { name: `Timeline of the Gold payment by ${sam.email}` })).toHaveAttribute(
+      'href',
+      `/dashboard/audit/payments/${gold._id}`,
+    );
+    expect(requests('GET', '/api/audit/payments').map((request) => request.query.get('email'))).toEqual([null, 'SAM@example.com']);
+    expect(router.state.location.search).toBe('?email=SAM%40example.com');
+  });
+
+  it('given a member without payments, when asking for their trail, then says none', async () => {
+    seed({ users: [audrey], signedInAs: audrey.email, payments: [gold] });
+    renderApp('/dashboard/audit/payments?email=nobody%40example.com');
+
+    expect(await screen.findByText('No payments by nobody@example.com.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,14 @@
+import { CommandAnswer } from '@hostel/contracts';
+import { useMutation } from '@tanstack/react-query';
+import type { ApiClient } from '@/lib/api-client';
+import { useApi } from '@/lib/auth';
+
+/** `POST /api/auth/resend-verification`: a new link to the signed-in user's address; 429 within a minute of the last. */
+export async function resendVerification(api: ApiClient): Promise<CommandAnswer> {
+  return CommandAnswer.parse(await api.post('/api/auth/resend-verification'));
+}
+
+export function useResendVerification() {
+  const api = useApi();
+  return useMutation({ mutationFn: () => resendVerification(api) });
+}

@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { FORGOT_ANSWER } from '@/testing/api/auth';
+import { makeUser, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
+import { renderApp } from '@/testing/render-app';
+
+const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
+
+describe("login screen: 'Forgot password?'", () => {
+  it('given the email typed on the login form, when asking for a link, then sends it and announces the answer in a live status', async () => {
+    seed({ users: [student] });
+    renderApp('/SignUp');
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Email'), 'Sam@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
+    const email = within(dialog).getByLabelText('Email');
+    expect(email).toHaveValue('Sam@Example.com');
+    const status = within(dialog).getByRole('status');
+    expect(status).toBeEmptyDOMElement();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+
+    expect(await within(dialog).findByText(FORGOT_ANSWER)).toBe(status);
+    expect(requests('POST', '/api/auth/forgot-password').map((request) => request.body)).toEqual([{ email: 'sam@example.com' }]);
+  });
+
+  it('given no valid email, when asking, then shows the error wired to the field and sends nothing', async () => {
+    renderApp('/SignUp');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+
+    const email = within(dialog).getByLabelText('Email');
+    expect(await within(dialog).findByText('Email is required')).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(/Email is required/);
+    await user.type(email, 'not-an-email');
+    await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    expect(await within(dialog).findByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(requests('POST', '/api/auth/forgot-password')).toHaveLength(0);
+  });
+
+  it('given the server refuses (too many requests), then the status says so, and closing leaves the login form as it was', async () => {
+    server.use(
+      http.post('/api/auth/forgot-password', () => HttpResponse.json({ message: 'Too many requests. Please try again in a minute.' }, { status: 429 })),
+    );
+    renderApp('/SignUp');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
+    await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent('Too many requests. Please try again in a minute.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { makeUser, seed } from '@/testing/api/db';
+import { grantPendingBadges } from '@/testing/api/payments';
+import { requests, server } from '@/testing/api/server';
+import { renderApp } from '@/testing/render-app';
+
+const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
+
+async function payWithTestCard(path: string) {
+  const rendered = renderApp(path);
+  const user = userEvent.setup();
+  await screen.findByRole('heading', { name: /Package Checkout/ });
+  await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+  await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1234');
+  await user.type(screen.getByLabelText('CVC'), '123');
+  await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+  return rendered;
+}
+
+describe('checkout in test mode', () => {
+  it('given the badge has not landed when the payment answers, then it says so and waits for the badge before Payment Successful!', async () => {
+    seed({ users: [student], signedInAs: student.email, badgeGrants: 'later' });
+    const { router } = await payWithTestCard('/checkout/Silver');
+
+    expect(await screen.findByText('Payment received. Your membership starts in a moment...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(screen.queryByRole('dialog', { name: 'Payment Successful!' })).not.toBeInTheDocument();
+
+    grantPendingBadges();
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Successful!' }, { timeout: 5000 });
+    expect(within(dialog).getByText('You are now a Silver member')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userProfile'));
+  });
+
+  it('sends one Idempotency-Key per attempt: the same when the attempt is retried, a new one once the server answered', async () => {
+    seed({ users: [student], signedInAs: student.email });
+    // The first answer never arrives; the second is a refusal; the third pays.
+    server.use(
+      http.post('/payment', () => HttpResponse.error(), { once: true }),
+      http.post('/payment', () => HttpResponse.json({ message: 'Your card was declined.' }, { status: 402 }), { once: true }),
+    );
+    await payWithTestCard('/checkout/Silver');
+    const user = userEvent.setup();
+    for (const title of ['Payment Failed', 'Payment Failed']) {
+      const dialog = await screen.findByRole('dialog', { name: title });
+      await user.click(within(dialog).getByRole('button', { name: /OK|Close/ }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+    }
+    await screen.findByRole('dialog', { name: 'Payment Successful!' });
+
+    const keys = requests('POST', '/payment').map((request) => request.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+});

@@ -1,0 +1,141 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
+import { requests } from '@/testing/api/server';
+import { renderApp } from '@/testing/render-app';
+
+const silver = makeUser({ name: 'Sam Silver', email: 'sam@example.com', badge: 'silver' });
+const free = makeUser({ name: 'Fay Free', email: 'fay@example.com' });
+const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
+const biryani = makeUpcomingMeal({ title: 'Veg Biryani', likes: 3 });
+const ninthLike = makeUpcomingMeal({ title: 'Paneer Tikka', likes: 9 });
+
+const card = (title: string) => screen.getByRole('article', { name: title });
+
+describe('Upcoming Meals', () => {
+  it('given a Silver member, when liking, then says Liked! and the like shows, pressed and disabled', async () => {
+    seed({ users: [silver], signedInAs: silver.email, upcomingMeals: [biryani] });
+    renderApp('/UpcomingMeals');
+    await screen.findByRole('button', { name: 'Account menu' });
+
+    const user = userEvent.setup();
+    await user.click(await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: /^Like 3/ }));
+
+    const said = await screen.findByRole('dialog', { name: 'Liked!' });
+    expect(said).toHaveTextContent('Your like was recorded.');
+    await user.click(within(said).getByRole('button', { name: 'OK' }));
+    const liked = await within(card('Veg Biryani')).findByRole('button', { name: /^Liked 4/ });
+    expect(liked).toBeDisabled();
+    expect(liked).toHaveAttribute('aria-pressed', 'true');
+    expect(requests('PATCH', `/api/upcomingMeals/${biryani._id}/like`)).toHaveLength(1);
+  });
+
+  it('given a member who liked a meal, when they open the page afresh (a reload, a link), then its like shows, pressed and disabled', async () => {
+    seed({ users: [silver], signedInAs: silver.email, upcomingMeals: [{ ...biryani, likes: 4, likedBy: [silver._id] }] });
+    renderApp('/UpcomingMeals');
+
+    const liked = await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: /^Liked 4/ });
+    expect(liked).toBeDisabled();
+    expect(requests('GET', '/api/upcomingMeals').every((request) => request.headers.get('authorization') === `Bearer token-${silver._id}`)).toBe(true);
+  });
+
+  it('given a member without a Silver badge, when liking, then shows the refusal and the count stays', async () => {
+    seed({ users: [free], signedInAs: free.email, upcomingMeals: [biryani] });
+    renderApp('/UpcomingMeals');
+    await screen.findByRole('button', { name: 'Account menu' });
+
+    const user = userEvent.setup();
+    await user.click(await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: /^Like 3/ }));
+
+    const refused = await screen.findByRole('dialog', { name: 'Error' });
+    expect(refused).toHaveTextContent('Membership Required: You need at least a Silver badge to like meals.');
+    await user.click(within(refused).getByRole('button', { name: 'OK' }));
+    expect(within(card('Veg Biryani')).getByRole('button', { name: /^Like 3/ })).toBeEnabled();
+  });
+
+  it('given a meal at 9 likes, when the tenth like comes, then says Published!, the card leaves, and the catalogue lists it with its 10 likes, this one among them', async () => {
+    seed({ users: [silver], signedInAs: silver.email, upcomingMeals: [biryani, ninthLike] });
+    const { router } = renderApp('/UpcomingMeals');
+    await screen.findByRole('button', { name: 'Account menu' });
+    const user = userEvent.setup();
+
+    await user.click(await within(await screen.findByRole('article', { name: 'Paneer Tikka' })).findByRole('button', { name: /^Like 9/ }));
+
+    const published = await screen.findByRole('dialog', { name: 'Published!' });
+    expect(published).toHaveTextContent('This meal reached 10 likes and has been published.');
+    await user.click(within(published).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Paneer Tikka' })).not.toBeInTheDocument());
+    expect(card('Veg Biryani')).toBeInTheDocument();
+
+    // Listed with its likes and who gave them: this member's like counts there too.
+    await router.navigate('/AllMeals?search=paneer');
+    await user.click(within(await screen.findByRole('article', { name: 'Paneer Tikka' })).getByRole('link', { name: 'View Details' }));
+    expect(await screen.findByRole('button', { name: 'Liked 10 likes' })).toBeDisabled();
+  });
+});
+
+describe('Upcoming Meals (admin)', () => {
+  it('lists them by likes, and Publish takes one off the list', async () => {
+    seed({ users: [admin], signedInAs: admin.email, upcomingMeals: [biryani, ninthLike] });
+    renderApp('/dashboard/upcomingMealsAdmin');
+
+    const table = await screen.findByRole('table', { name: 'Upcoming meals' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent),
+    ).toEqual(['Paneer Tikka', 'Veg Biryani']);
+    expect(Object.fromEntries(requests('GET', '/api/upcomingMeals')[0]!.query)).toMatchObject({ sort: 'likes' });
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Publish Veg Biryani' }));
+
+    const done = await screen.findByRole('dialog', { name: 'Success' });
+    expect(done).toHaveTextContent('Meal published successfully');
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(within(table).queryByRole('cell', { name: 'Veg Biryani' })).not.toBeInTheDocument());
+    expect(within(table).getByRole('cell', { name: 'Paneer Tikka' })).toBeInTheDocument();
+  });
+
+  it('adds an upcoming meal with its uploaded image; without one, asks for it and sends nothing', async () => {
+    seed({ users: [admin], signedInAs: admin.email });
+    renderApp('/dashboard/upcomingMealsAdmin');
+    const user = userEvent.setup();
+    await screen.findByText('No upcoming meals found.');
+
+    await user.click(screen.getByRole('button', { name: 'Add Upcoming Meal' }));
+    const form = await screen.findByRole('form', { name: 'Add Upcoming Meal' });
+    const field = (label: string) => within(form).getByLabelText(label);
+    await user.type(field('Title'), 'Masoor Dal');
+    await user.selectOptions(field('Category'), 'Dinner');
+    await user.type(field('Ingredients (comma-separated)'), 'red lentils, garlic');
+    await user.type(field('Description'), 'Slow-cooked');
+    await user.type(field('Price ($)'), '4.5');
+    await user.click(within(form).getByRole('button', { name: /Add/ }));
+    expect(await screen.findByRole('dialog', { name: 'Oops' })).toHaveTextContent('Please upload an image first.');
+    expect(requests('POST', '/api/upcomingMeals')).toHaveLength(0);
+    await user.click(within(screen.getByRole('dialog', { name: 'Oops' })).getByRole('button', { name: 'OK' }));
+
+    await user.upload(field('Image'), new File(['png'], 'dal.png', { type: 'image/png' }));
+    await within(form).findByText('Image uploaded');
+    await user.click(within(form).getByRole('button', { name: /Add/ }));
+
+    const added = await screen.findByRole('dialog', { name: 'Success' });
+    expect(added).toHaveTextContent('Upcoming meal added!');
+    await user.click(within(added).getByRole('button', { name: 'OK' }));
+    expect(requests('POST', '/api/upcomingMeals').map((request) => request.body)).toEqual([
+      {
+        title: 'Masoor Dal',
+        category: 'Dinner',
+        ingredients: ['red lentils', 'garlic'],
+        description: 'Slow-cooked',
+        price: 4.5,
+        image: '/api/uploads/photo-1',
+      },
+    ]);
+    expect(await screen.findByRole('cell', { name: 'Masoor Dal' })).toBeInTheDocument();
+  });
+});

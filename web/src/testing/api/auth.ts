@@ -1,0 +1,103 @@
+import {
+  type AuthAnswer,
+  type AuthConfigAnswer,
+  type CommandAnswer,
+  ForgotPasswordBody,
+  LoginBody,
+  MailedLinkToken,
+  RegisterBody,
+  ResetPasswordBody,
+  type UserDto,
+  VerifyEmailBody,
+} from '@hostel/contracts';
+import { http, HttpResponse } from 'msw';
+import { db, findUser, makeUser, nextPosition, type UserRecord } from './db';
+import { bodyOf, messageOf, parse, refuse, signedIn } from './http';
+
+/** Identity as the command API answers it: password sign-in, the refresh cookie, and the mailed links. */
+
+export const FORGOT_ANSWER = 'If an account uses this email, a link to reset its password is on its way. It works once, within an hour.';
+const INVALID_LINK = messageOf(MailedLinkToken, '');
+
+/** A user as the sign-in answers carry them (with `emailVerified`, which the read models leave out). */
+export const signedInUser = ({ password: _password, ...user }: UserRecord): UserDto => user;
+
+/** An access token for `user`, saying who they are now; the refresh cookie is the browser's (`db.session`). */
+function session(user: UserRecord, position?: string): AuthAnswer {
+  const token = `token-${user._id}`;
+  db.tokens.set(token, { sub: user._id, email: user.email, name: user.name, role: user.role });
+  return { token, user: signedInUser(user), ...(position ? { position } : {}) };
+}
+
+const withMailedLink = (links: Map<string, string>, token: string) => {
+  const email = links.get(token);
+  return (email && findUser(email)) || refuse(400, INVALID_LINK);
+};
+
+export const authHandlers = [
+  http.get('/api/auth/config', () => HttpResponse.json({ oidc: { enabled: db.oidcEnabled } } satisfies AuthConfigAnswer)),
+
+  http.post('/api/auth/refresh', () => {
+    const user = db.users.find((candidate) => candidate._id === db.session);
+    if (!user) {
+      db.session = undefined;
+      return refuse(401, 'Your session has ended. Please sign in again.');
+    }
+    return HttpResponse.json(session(user));
+  }),
+
+  http.post('/api/auth/logout', () => {
+    db.session = undefined;
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  http.post('/api/auth/login', async ({ request }) => {
+    const { email, password } = parse(LoginBody, await bodyOf(request), 'body');
+    const user = findUser(email);
+    if (!user || user.password !== password) return refuse(401, 'Invalid email or password');
+    db.session = user._id;
+    return HttpResponse.json(session(user));
+  }),
+
+  http.post('/api/auth/register', async ({ request }) => {
+    const { name, email, password, photo = '' } = parse(RegisterBody, await bodyOf(request), 'body');
+    if (findUser(email)) return refuse(409, 'An account with this email already exists');
+    const user = makeUser({ name, email, password, photo, emailVerified: false });
+    db.users.push(user);
+    db.session = user._id;
+    return HttpResponse.json(session(user, nextPosition()), { status: 201 });
+  }),
+
+  http.post('/api/auth/verify-email', async ({ request }) => {
+    const { token } = parse(VerifyEmailBody, await bodyOf(request), 'body');
+    const user = withMailedLink(db.verificationLinks, token);
+    if (user.emailVerified) return HttpResponse.json({ message: 'Your email is already verified.' } satisfies CommandAnswer);
+    user.emailVerified = true;
+    return HttpResponse.json({ message: 'Your email is verified.', position: nextPosition() } satisfies CommandAnswer);
+  }),
+
+  http.post('/api/auth/resend-verification', ({ request }) => {
+    const user = findUser(signedIn(request).email) ?? refuse(404, 'User not found');
+    if (user.emailVerified) return refuse(409, 'Your email is already verified.');
+    return HttpResponse.json({ message: `We sent a new verification link to ${user.email}.`, position: nextPosition() } satisfies CommandAnswer);
+  }),
+
+  // The same answer whether or not the address has an account: nobody learns who is registered.
+  http.post('/api/auth/forgot-password', async ({ request }) => {
+    parse(ForgotPasswordBody, await bodyOf(request), 'body');
+    return HttpResponse.json({ message: FORGOT_ANSWER } satisfies CommandAnswer);
+  }),
+
+  http.post('/api/auth/reset-password', async ({ request }) => {
+    const { token, password } = parse(ResetPasswordBody, await bodyOf(request), 'body');
+    const user = withMailedLink(db.resetLinks, token);
+    db.resetLinks.delete(token);
+    Object.assign(user, { password, emailVerified: true });
+    // Whoever knew the old password is signed out everywhere.
+    if (db.session === user._id) db.session = undefined;
+    return HttpResponse.json({
+      message: 'Your password has been changed. Please sign in with your new password.',
+      position: nextPosition(),
+    } satisfies CommandAnswer);
+  }),
+];

@@ -1,0 +1,257 @@
+import {
+  type AuditEvent,
+  type Badge,
+  displayPrice,
+  type MealDto,
+  type MealRequestDto,
+  MEMBERSHIP_PACKAGES,
+  type PackageName,
+  PAYMENT_CURRENCY,
+  type PaymentDto,
+  type ReviewDto,
+  type UpcomingMealDto,
+  type UserDto,
+} from '@hostel/contracts';
+
+/**
+ * The fake API's memory: the records its handlers read and write, as the read models keep them.
+ * Tests arrange their world with `seed` (and the `make…` factories) and may look at `db` afterwards;
+ * the setup file empties it after each test.
+ */
+
+/** An account: what the API answers about it, and the password it signs in with. */
+export interface UserRecord extends UserDto {
+  password: string;
+  emailVerified: boolean;
+}
+/** A listed meal: its counts are kept here (never by a client), `likedBy` holds who liked it. */
+export interface MealRecord extends Omit<MealDto, 'likedByMe' | 'reviewCount'> {
+  likedBy: string[];
+}
+/** A review; its meal's title and counts are joined in when answering. */
+export type ReviewRecord = Omit<ReviewDto, 'mealLikes' | 'mealReviewCount'>;
+/** A meal request; its meal's counts are joined in when answering. */
+export type MealRequestRecord = Omit<MealRequestDto, 'mealLikes' | 'mealReviewCount'>;
+/** An upcoming meal on the vote; a published one stays here (likes refused) but leaves the list. */
+export interface UpcomingMealRecord extends Omit<UpcomingMealDto, 'likedByMe' | 'likedUsers' | 'reviewCount' | 'rating'> {
+  likedBy: string[];
+  published: boolean;
+}
+/** An event of the log as the audit shows it, before the log gives it its position and chain hash. */
+export type AuditRecord = Omit<AuditEvent, 'position' | 'hash'>;
+/** A recorded payment and the purchase attempt (member and Idempotency-Key) it answers. */
+export interface PaymentRecord extends PaymentDto {
+  attempt: string;
+}
+/** What an access token says, as it said it when issued: a promotion shows only in the next one. */
+export interface Claims {
+  sub: string;
+  email: string;
+  name: string;
+  role: UserDto['role'];
+}
+
+function emptyDb() {
+  return {
+    users: [] as UserRecord[],
+    meals: [] as MealRecord[],
+    reviews: [] as ReviewRecord[],
+    mealRequests: [] as MealRequestRecord[],
+    /** How many requests each member has made: a request's id is `<userId>.<n>`. */
+    requestsMade: new Map<string, number>(),
+    upcomingMeals: [] as UpcomingMealRecord[],
+    payments: [] as PaymentRecord[],
+    /** Badges paid for that have not landed yet (with `badgeGrants: 'later'`). */
+    pendingGrants: [] as { userId: string; badge: Badge }[],
+    /** 'at-once': a payment's badge lands before it is answered; 'later': the answer is 202 pending. */
+    badgeGrants: 'at-once' as 'at-once' | 'later',
+    /** URLs the upload endpoint handed out: a meal or a photo may only use a stored image. */
+    images: new Set<string>(),
+    /** Mailed links that work: token → the email they were sent to. Reset links work once. */
+    verificationLinks: new Map<string, string>(),
+    resetLinks: new Map<string, string>(),
+    /** The user whose refresh cookie the browser holds, if any. */
+    session: undefined as string | undefined,
+    tokens: new Map<string, Claims>(),
+    oidcEnabled: false,
+    /** The event log's length: each change answers the next position. */
+    position: 0,
+    /** The audit's view of the log, in commit order (seeded, or appended with `appendAuditEvents`). */
+    auditEvents: [] as AuditEvent[],
+  };
+}
+
+export const db = emptyDb();
+
+/** Forgets everything: the setup file calls it after each test. */
+export function resetDb() {
+  Object.assign(db, emptyDb());
+}
+
+/** The position of a change just made, as the command API answers it (`X-Min-Position` for the next reads). */
+export const nextPosition = () => `0/${++db.position}`;
+
+export interface Seed {
+  users?: UserRecord[];
+  /** Whose refresh cookie the browser holds: the app starts signed in as them. */
+  signedInAs?: string;
+  oidcEnabled?: boolean;
+  meals?: MealRecord[];
+  reviews?: ReviewRecord[];
+  mealRequests?: MealRequestRecord[];
+  upcomingMeals?: UpcomingMealRecord[];
+  payments?: PaymentRecord[];
+  badgeGrants?: 'at-once' | 'later';
+  /** Events of the log, in commit order: each takes the next position. */
+  auditEvents?: AuditRecord[];
+  /** Mailed links that work, token → the email they were sent to. */
+  verificationTokens?: Record<string, string>;
+  resetTokens?: Record<string, string>;
+}
+
+/** Arranges the API's world; records are copied, so a test's constants stay as written. */
+export function seed(given: Seed) {
+  const copies = <T extends object>(records: T[] = []) => records.map((record) => structuredClone(record));
+  db.users.push(...copies(given.users));
+  db.meals.push(...copies(given.meals));
+  db.reviews.push(...copies(given.reviews));
+  db.mealRequests.push(...copies(given.mealRequests));
+  db.upcomingMeals.push(...copies(given.upcomingMeals));
+  db.payments.push(...copies(given.payments));
+  for (const [token, email] of Object.entries(given.verificationTokens ?? {})) db.verificationLinks.set(token, email);
+  for (const [token, email] of Object.entries(given.resetTokens ?? {})) db.resetLinks.set(token, email);
+  if (given.oidcEnabled !== undefined) db.oidcEnabled = given.oidcEnabled;
+  if (given.badgeGrants) db.badgeGrants = given.badgeGrants;
+  if (given.signedInAs) signInBrowser(given.signedInAs);
+  appendAuditEvents(...copies(given.auditEvents));
+}
+
+/** Events land in the log (as the live tail sees them): each takes the next position and a chain hash. Answers them as stored. */
+export function appendAuditEvents(...records: AuditRecord[]): AuditEvent[] {
+  const stored = records.map((record) => {
+    const position = nextPosition();
+    return { ...record, position, hash: db.position.toString(16).padStart(64, '0') };
+  });
+  db.auditEvents.push(...stored);
+  return stored;
+}
+
+/** The browser now holds `email`'s refresh cookie (as after a sign-in, or the popup sign-in's callback). */
+export function signInBrowser(email: string) {
+  const user = findUser(email);
+  if (!user) throw new Error(`No user ${email} to sign in`);
+  db.session = user._id;
+}
+
+/** Emails are matched as the read models keep them: trimmed and lower case. */
+export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const findUser = (email: string) => db.users.find((user) => sameEmail(user.email, email));
+
+export function makeUser(overrides: Partial<UserRecord> & Pick<UserRecord, 'name' | 'email'>): UserRecord {
+  return { _id: `id-${overrides.email}`, photo: '', badge: null, role: 'user', emailVerified: true, password: 'secret123', ...overrides };
+}
+
+/** A token shaped like the server's mailed-link tokens (`<userId>.<43 base64url>`); `n` tells them apart. */
+export const mailedToken = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}.${'a'.repeat(43)}`;
+
+let mealsMade = 0;
+/** A listed meal; each one made is a minute older than the one before, so lists keep the order given. */
+export function makeMeal(overrides: Partial<MealRecord> & Pick<MealRecord, 'title'>): MealRecord {
+  const _id = overrides._id ?? crypto.randomUUID();
+  return {
+    _id,
+    category: 'Breakfast',
+    image: `/api/media/${_id}`,
+    ingredients: ['eggs', 'toast'],
+    description: 'A warm plate',
+    price: 5,
+    postTime: new Date(Date.UTC(2026, 10, 20) - ++mealsMade * 60_000).toISOString(),
+    distributorName: 'Chef Ana',
+    distributorEmail: 'ana@hostel.test',
+    rating: 4.5,
+    likes: 0,
+    reviews_count: 0,
+    likedBy: [],
+    ...overrides,
+  };
+}
+
+export function makeReview(overrides: Partial<ReviewRecord> & Pick<ReviewRecord, 'mealId' | 'mealTitle' | 'userEmail'>): ReviewRecord {
+  return {
+    _id: crypto.randomUUID(),
+    distributorName: 'Chef Ana',
+    userName: overrides.userEmail.split('@')[0] ?? 'Someone',
+    review: 'Tasty.',
+    createdAt: '2026-11-21T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let requestsMade = 0;
+/** A meal request; each one made is a minute newer than the one before. */
+export function makeMealRequest(overrides: Partial<MealRequestRecord> & Pick<MealRequestRecord, 'mealId' | 'mealTitle' | 'userEmail'>): MealRequestRecord {
+  return {
+    _id: `${overrides.userEmail}.${++requestsMade}`,
+    userName: overrides.userEmail.split('@')[0] ?? 'Someone',
+    userBadge: null,
+    distributorName: 'Chef Ana',
+    status: 'Pending',
+    requestTime: new Date(Date.UTC(2026, 10, 20) + requestsMade * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+let upcomingMade = 0;
+/** An upcoming meal on the vote; each one made is a minute older than the one before. */
+export function makeUpcomingMeal(overrides: Partial<UpcomingMealRecord> & Pick<UpcomingMealRecord, 'title'>): UpcomingMealRecord {
+  const _id = overrides._id ?? crypto.randomUUID();
+  return {
+    _id,
+    category: 'Dinner',
+    image: `/api/media/${_id}`,
+    ingredients: ['rice', 'beans'],
+    description: 'Coming soon',
+    price: 6,
+    distributorName: 'Chef Ana',
+    distributorEmail: 'ana@hostel.test',
+    date: new Date(Date.UTC(2026, 10, 20) - ++upcomingMade * 60_000).toISOString(),
+    likes: 0,
+    likedBy: [],
+    published: false,
+    ...overrides,
+  };
+}
+
+/** A payment `email` made for `packageName`, priced from the catalogue. */
+export function makePayment(email: string, packageName: PackageName, overrides: Partial<PaymentRecord> = {}): PaymentRecord {
+  const plan = MEMBERSHIP_PACKAGES[packageName];
+  const _id = overrides._id ?? crypto.randomUUID();
+  return {
+    _id,
+    attempt: `seeded:${_id}`,
+    email,
+    package: packageName,
+    badge: plan.badge,
+    price: displayPrice(plan.price),
+    amount: plan.price,
+    currency: PAYMENT_CURRENCY,
+    providerRef: `sandbox_${_id}`,
+    date: '2026-11-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+let auditEventsMade = 0;
+/** An event of the log; each one made is a minute newer than the one before. Actor: a person by default, or 'system'. */
+export function makeAuditEvent(overrides: Partial<AuditRecord> & Pick<AuditRecord, 'type' | 'stream' | 'data'>): AuditRecord {
+  const correlationId = overrides.correlationId ?? crypto.randomUUID();
+  return {
+    version: 0,
+    occurredAt: new Date(Date.UTC(2026, 10, 20) + ++auditEventsMade * 60_000).toISOString(),
+    actor: { id: 'id-boss@hostel.test', email: 'boss@hostel.test', name: 'Boss' },
+    correlationId,
+    causationId: correlationId,
+    schemaVersion: 1,
+    ...overrides,
+  };
+}

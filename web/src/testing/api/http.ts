@@ -1,0 +1,74 @@
+import type { ErrorAnswer } from '@hostel/contracts';
+import { HttpResponse } from 'msw';
+import type { z } from 'zod';
+import { type Claims, db } from './db';
+
+/**
+ * What every handler module shares: the access rules (bearer token, signed in, admin), validation with
+ * the contracts' schemas, `{message}` refusals and `X-Total-Count` pages, answered as the services do.
+ * A refusal is thrown as a Response, which msw answers as it is.
+ */
+
+export function refuse(status: number, message: string, issues?: ErrorAnswer['issues']): never {
+  throw HttpResponse.json({ message, ...(issues ? { issues } : {}) } satisfies ErrorAnswer, { status });
+}
+
+/** The caller from the bearer token; like the services' access hook, a token we did not issue is refused on any route. */
+export function caller(request: Request): Claims | undefined {
+  const header = request.headers.get('authorization');
+  if (!header) return undefined;
+  const claims = db.tokens.get(header.replace(/^Bearer\s+/i, ''));
+  return claims ?? refuse(401, 'Your session has expired. Please sign in again.');
+}
+
+/** Routes declared `user`: 401 for a visitor. */
+export const signedIn = (request: Request): Claims => caller(request) ?? refuse(401, 'Please sign in first');
+
+/** Routes declared `admin`: what the token says decides, as it said it when issued. */
+export function admin(request: Request): Claims {
+  const claims = signedIn(request);
+  return claims.role === 'admin' ? claims : refuse(403, 'Only admins can do that');
+}
+
+type Part = 'body' | 'querystring' | 'params' | 'headers';
+
+/** Validates with a contracts schema; refused as the services' error handler words it (the first issue leads). */
+export function parse<S extends z.ZodType>(schema: S, value: unknown, part: Part): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  const first = issues[0];
+  const where = part === 'body' ? 'Request body' : `Request ${part}`;
+  return refuse(400, !first ? 'Invalid request' : first.path === '' ? `${where} is not valid: ${first.message}` : first.message, issues);
+}
+
+export const queryOf = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+/** A JSON body, or undefined for none. */
+export async function bodyOf(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return refuse(400, 'Request body is not valid JSON');
+  }
+}
+
+/**
+ * The words a contracts schema refuses `input` with: texts that live in a schema are read from it,
+ * never copied here.
+ */
+export function messageOf(schema: z.ZodType, input: unknown): string {
+  const message = schema.safeParse(input).error?.issues[0]?.message;
+  if (!message) throw new Error('The schema accepted what was meant to be refused');
+  return message;
+}
+
+/** One page of a list, the whole count in `X-Total-Count`. */
+export const page = <T>(items: readonly T[], { skip, limit }: { skip: number; limit: number }) =>
+  HttpResponse.json(items.slice(skip, skip + limit), { headers: { 'x-total-count': String(items.length) } });
+
+/** Newest first, ties broken by id (descending), as every read model orders its lists. */
+export const newestFirst = <T extends { _id: string }>(items: readonly T[], time: (item: T) => string) =>
+  [...items].sort((a, b) => time(b).localeCompare(time(a)) || b._id.localeCompare(a._id));
