@@ -4,22 +4,24 @@ import { z } from 'zod';
  * Configuration from the environment; the names are fixed (README's table, tests rely on them).
  * Read once at start-up; a bad value stops the service with a message naming the variable.
  */
+/** A URL variable: unset or empty (compose passes an unset variable through as '') means "not configured". */
+const optionalUrl = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => value?.trim() || undefined)
+    .pipe(z.string().regex(pattern, message).optional());
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./.data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL such as postgres://user:password@host:5432/hostel')
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\/\S+$/, 'must be a Redis URL such as redis://host:6379')
-    .optional(),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\/\S+$/, 'must be a PostgreSQL URL such as postgres://user:password@host:5432/hostel'),
+  REDIS_URL: optionalUrl(/^rediss?:\/\/\S+$/, 'must be a Redis URL such as redis://host:6379'),
   EVENT_STORE: z.enum(['postgres', 'kurrentdb'], { error: 'must be postgres or kurrentdb' }).default('postgres'),
-  KURRENTDB_URL: z
-    .string()
-    .regex(/^(kurrentdb|kdb|esdb|kurrent)(\+discover)?:\/\/\S+$/, 'must be a KurrentDB connection string such as kurrentdb://host:2113?tls=false')
-    .optional(),
+  KURRENTDB_URL: optionalUrl(
+    /^(kurrentdb|kdb|esdb|kurrent)(\+discover)?:\/\/\S+$/,
+    'must be a KurrentDB connection string such as kurrentdb://host:2113?tls=false',
+  ),
   ADMIN_EMAILS: z
     .string()
     .default('')
