@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BADGES, DASHBOARD_PAGE_SIZE, MEMBERSHIP_PACKAGES } from './constants';
+import { type Badge, BADGES, badgeRank, DASHBOARD_PAGE_SIZE, MEMBERSHIP_PACKAGES } from './constants';
 import { paging, text } from './text';
 
 /**
@@ -11,7 +11,9 @@ import { paging, text } from './text';
  *   Errors, always `{message}`: 400 'Invalid Package' (unknown or wrongly-cased package), 400
  *   'Card information is incomplete' (no token), 400 for a token the provider does not know (sandbox: a
  *   non-test token; Stripe: its message), 401 signed out, 402 declined with the provider's message
- *   (sandbox: 'Your card was declined.'), 409 the same attempt retried with different details, 502
+ *   (sandbox: 'Your card was declined.'), 409 the same attempt retried with different details, 409 a plan
+ *   that would not raise the member's badge ('You are already a Gold member: only a higher plan can be
+ *   bought.'; nothing charged), 502
  *   the card provider could not be reached. A refused payment records nothing.
  * - `GET /payments?email=&skip=&limit=` (the member themself or an admin; others 403, visitors 401,
  *   no email 400) → {@link PaymentDto}[] newest first, `limit` 10 by default, the total in `X-Total-Count`.
@@ -24,6 +26,9 @@ import { paging, text } from './text';
 
 export type PackageName = keyof typeof MEMBERSHIP_PACKAGES;
 export const PACKAGE_NAMES = Object.keys(MEMBERSHIP_PACKAGES) as PackageName[];
+
+/** Whether buying a package raises a member holding `held`: only upgrades are sold (a lesser plan changes nothing). */
+export const isUpgrade = (held: Badge | null | undefined, name: PackageName) => badgeRank(MEMBERSHIP_PACKAGES[name].badge) > badgeRank(held);
 
 /** Every membership is charged in this currency (Stripe's lower-case ISO code). */
 export const PAYMENT_CURRENCY = 'usd';

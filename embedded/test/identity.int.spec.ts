@@ -150,6 +150,14 @@ describe('users', () => {
     expect(byEmail.json().map((user: { email: string }) => user.email)).toEqual(['paged4@example.com']);
     const wildcard = await product.call('GET', '/users?search=%25', { token: boss.token });
     expect(wildcard.json()).toEqual([]);
+    // The spec's client sends the caller's own email too: it filters nothing, the search still finds others.
+    const specCall = await product.call('GET', '/users?email=boss@hostel.test&search=paged', { token: boss.token });
+    expect([specCall.headers['x-total-count'], specCall.json().map((user: { name: string }) => user.name)]).toEqual([
+      '4',
+      ['Paged 1', 'Paged 2', 'Paged 3', 'Paged 4'],
+    ]);
+    const specAll = await product.call('GET', '/users?email=BOSS@hostel.test', { token: boss.token });
+    expect(Number(specAll.headers['x-total-count'])).toBeGreaterThan(1);
   });
 
   it('promotes a user to admin once; the new role shows in the read model and in the next token', async () => {

@@ -213,6 +213,21 @@ describe('memberships in Stripe mode: the PaymentIntent', () => {
     ]);
   });
 
+  it("refuses a plan that would not raise the member's badge with 409 before Stripe is asked to charge anything", async () => {
+    const member = await newMember();
+    const granted = await deliver(succeeded('pi_gold_first', member, { package: 'Gold', amount: 3900 }));
+    expect(granted.statusCode).toBe(200);
+    await expect.poll(() => badgeOf(member), { timeout: 15_000 }).toBe('gold');
+    const before = await product.eventCount();
+    const charges = calls.length;
+    for (const name of ['Silver', 'Gold']) {
+      const response = await pay(member, { package: name, stripeToken: `ctoken_ok_lower_${name}` });
+      expect([response.statusCode, response.json()]).toEqual([409, { message: 'You are already a Gold member: only a higher plan can be bought.' }]);
+    }
+    expect(calls.length).toBe(charges);
+    expect(await product.eventCount()).toBe(before);
+  });
+
   it('answers 202 (pending) when Stripe took the money but its confirmation has not arrived within the wait, recording nothing itself', async () => {
     const member = await newMember();
     const before = await product.eventCount();

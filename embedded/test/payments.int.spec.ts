@@ -4,6 +4,7 @@ import type { PaymentDto, UserDto } from '@hostel/contracts';
 import { startWorkers } from '@hostel/command-api';
 import { createPostgresJobQueue } from '@hostel/messaging/job-queue';
 import { createPool } from '@hostel/platform/db';
+import { formatPosition } from '@hostel/eventstore';
 import { startProduct } from './harness';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
@@ -22,6 +23,38 @@ afterAll(async () => product?.stop());
 /** A purchase attempt: a fresh Idempotency-Key unless the test retries one. */
 const pay = (token: string, body: Record<string, unknown>, idempotencyKey: string = randomUUID()) =>
   product.call('POST', '/payment', { token, body, headers: { 'idempotency-key': idempotencyKey } });
+/** Appends a recorded payment to the log, as the route records one; answers its position. */
+async function recordPayment(member: typeof buyer, packageName: 'Silver' | 'Gold' | 'Platinum', provider = 'sandbox') {
+  const paymentId = randomUUID();
+  const eventId = randomUUID();
+  const prices = { Silver: 1900, Gold: 3900, Platinum: 5900 };
+  const paidAt = new Date().toISOString();
+  const appended = await product.services.store.append(
+    `payment-${paymentId}`,
+    [
+      {
+        eventId,
+        type: 'PaymentSucceeded',
+        data: {
+          paymentId,
+          userId: member.user._id,
+          email: member.user.email,
+          package: packageName,
+          badge: packageName.toLowerCase(),
+          amount: prices[packageName],
+          currency: 'usd',
+          price: `$${prices[packageName] / 100}`,
+          provider,
+          providerRef: `sandbox_${paymentId}`,
+          paidAt,
+        },
+        metadata: { eventId, actor: member.user._id, correlationId: eventId, causationId: eventId, occurredAt: paidAt, schemaVersion: 1 },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );
+  return formatPosition(appended.position);
+}
 const profile = async (position: string) =>
   (await product.call('GET', `/users/${buyer.user.email}`, { token: buyer.token, headers: { 'x-min-position': position } })).json() as UserDto;
 
@@ -65,15 +98,19 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
     expect(JSON.stringify(recorded.map((event) => [event.data, event.metadata]))).not.toMatch(/4242424242424242|cvc|cardNumber/);
   });
 
-  it('keeps the better badge when a lesser plan is bought, and records that payment too', async () => {
-    const response = await pay(buyer.token, { package: 'Silver', stripeToken: 'pm_card_visa' });
-    expect(response.json()).toMatchObject({ message: 'You are now a Gold member', badge: 'gold' });
-    expect((await profile(response.json().position)).badge).toBe('gold');
-    const history = await product.call('GET', `/payments?email=${buyer.user.email}`, {
-      token: buyer.token,
-      headers: { 'x-min-position': response.json().position },
-    });
-    expect((history.json() as PaymentDto[]).map((payment) => payment.package)).toEqual(['Silver', 'Gold']);
+  it("refuses a plan that would not raise the member's badge with 409, charging and recording nothing", async () => {
+    // Bea holds Gold (the test before): Silver and Gold again would change nothing.
+    const before = await product.eventCount();
+    for (const name of ['Silver', 'Gold']) {
+      const response = await pay(buyer.token, { package: name, stripeToken: 'tok_visa' });
+      expect([response.statusCode, response.json()]).toEqual([409, { message: 'You are already a Gold member: only a higher plan can be bought.' }]);
+    }
+    expect(await product.eventCount()).toBe(before);
+    const history = await product.call('GET', `/payments?email=${buyer.user.email}`, { token: buyer.token });
+    expect((history.json() as PaymentDto[]).map((payment) => payment.package)).toEqual(['Gold']);
+    // An upgrade is still sold.
+    const upgrade = await pay(buyer.token, { package: 'Platinum', stripeToken: 'tok_visa' });
+    expect([upgrade.statusCode, upgrade.json().message]).toEqual([200, 'You are now a Platinum member']);
   });
 
   it("refuses a declined card with 402 and the provider's message, and records nothing", async () => {
@@ -105,8 +142,9 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
   });
 
   it('shows a history only to its owner and admins, paged newest first with the total', async () => {
+    // Only upgrades are sold now, so a long history is one recorded before that (appended as it was then).
     let position = '';
-    for (let index = 0; index < 11; index++) position = (await pay(other.token, { package: 'Silver', stripeToken: 'tok_visa' })).json().position;
+    for (let index = 0; index < 11; index++) position = await recordPayment(other, 'Silver');
     const wait = { 'x-min-position': position };
     const first = await product.call('GET', `/payments?email=${other.user.email}`, { token: other.token, headers: wait });
     expect(first.headers['x-total-count']).toBe('11');

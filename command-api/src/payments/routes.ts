@@ -20,7 +20,7 @@ import { awaitFulfilment } from './fulfilment';
 import type { Fulfilment } from './fulfilment';
 import { chargeSandbox } from './sandbox-provider';
 import { createStripeProvider } from './stripe-provider';
-import { handleCommand, notFound, paymentDecider, paymentStream } from '@hostel/domain';
+import { handleCommand, loadState, notFound, paymentDecider, paymentStream, refuseUnlessUpgrade, userDecider, userStream } from '@hostel/domain';
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 const isPackage = (name: unknown): name is PackageName => typeof name === 'string' && Object.hasOwn(MEMBERSHIP_PACKAGES, name);
@@ -66,6 +66,21 @@ export const paymentRoutes: FastifyPluginAsync<{ store: EventStore; config: Conf
     );
   }
 
+  /**
+   * Refuses (409) a plan that would not raise the member's badge, before the card is charged. A retry of
+   * an attempt already recorded (`paymentId`) goes on to answer as the first time did.
+   */
+  async function refuseUnlessUpgradeFor(userId: string, packageName: PackageName, paymentId?: string) {
+    const user = await loadState(deps.store, userStream(userId), userDecider);
+    try {
+      refuseUnlessUpgrade(user.state.exists ? user.state.badge : null, packageName);
+    } catch (refusal) {
+      // Read after the badge: a badge this very attempt granted means its payment is already recorded.
+      if (paymentId && (await loadState(deps.store, paymentStream(paymentId), paymentDecider)).state.status === 'paid') return;
+      throw refusal;
+    }
+  }
+
   /** The answer once fulfilment was awaited: the badge when it has landed, otherwise 202 pending. */
   function fulfilled(reply: FastifyReply, fulfilment: Fulfilment, pendingMessage: string) {
     if (fulfilment.granted)
@@ -89,11 +104,13 @@ export const paymentRoutes: FastifyPluginAsync<{ store: EventStore; config: Conf
       const idempotencyKey = request.headers['idempotency-key'];
       const plan = MEMBERSHIP_PACKAGES[packageName];
       if (!stripe) {
-        const { providerRef } = chargeSandbox(stripeToken);
         const paymentId = paymentIdForAttempt(actor.sub, idempotencyKey);
+        await refuseUnlessUpgradeFor(actor.sub, packageName, paymentId);
+        const { providerRef } = chargeSandbox(stripeToken);
         await recordPayment({ paymentId, userId: actor.sub, email: actor.email, package: packageName, provider: 'sandbox', providerRef }, request.id);
         return fulfilled(reply, await awaitFulfilment(deps.store, actor.sub, paymentId, plan.badge), 'Payment received: your membership starts in a moment.');
       }
+      await refuseUnlessUpgradeFor(actor.sub, packageName);
       const started = await stripe.startPayment({
         amount: plan.price,
         confirmationToken: stripeToken,

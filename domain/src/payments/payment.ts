@@ -1,5 +1,5 @@
-import type { EventOf, PackageName } from '@hostel/contracts';
-import { membershipCharge, streamName } from '@hostel/contracts';
+import type { Badge, EventOf, PackageName } from '@hostel/contracts';
+import { isUpgrade, membershipCharge, streamName } from '@hostel/contracts';
 import type { Decider } from '../kernel/decider';
 import { conflict } from '../kernel/errors';
 
@@ -17,6 +17,15 @@ export interface RecordPayment {
   provider: 'sandbox' | 'stripe';
   providerRef: string;
   paidAt: string;
+}
+
+/**
+ * Only upgrades are sold: a plan at or below the badge the member holds would change nothing, so it is
+ * refused (409) before any card is charged or anything recorded.
+ */
+export function refuseUnlessUpgrade(held: Badge | null, packageName: PackageName): void {
+  if (held && !isUpgrade(held, packageName))
+    throw conflict(`You are already a ${held.charAt(0).toUpperCase()}${held.slice(1)} member: only a higher plan can be bought.`);
 }
 
 function decide(command: RecordPayment, state: PaymentState): PaymentEvent[] {

@@ -41,7 +41,11 @@ export const userQueryRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables
     '/users',
     { config: { access: 'admin', reads }, schema: { querystring: UsersQuery, response: { 200: z.array(UserDto), ...readErrors, 403: ErrorAnswer } } },
     async (request, reply) => {
-      const { items, total } = await listUsers(db, request.query);
+      // The spec's client sends the caller's own email in `email`: the caller is known from the token,
+      // so that address filters nothing (an admin's search would otherwise find only themself).
+      const { email, ...filter } = request.query;
+      const own = email?.toLowerCase() === actorOf(request).email.toLowerCase();
+      const { items, total } = await listUsers(db, own || !email ? filter : { ...filter, email });
       reply.header('x-total-count', String(total));
       return items;
     },
