@@ -29,6 +29,8 @@ const all = (status: number): Record<Actor, number> => ({ visitor: status, owner
 
 const matrix: Record<string, Row> = {
   'GET /health': { request: () => ({ method: 'GET', url: '/health' }), expect: all(200) },
+  'GET /health/live': { request: () => ({ method: 'GET', url: '/health/live' }), expect: all(200) },
+  'GET /health/ready': { request: () => ({ method: 'GET', url: '/health/ready' }), expect: all(200) },
   'POST /api/auth/register': { request: () => ({ method: 'POST', url: '/api/auth/register', body: {} }), expect: all(400) },
   'POST /api/auth/login': { request: () => ({ method: 'POST', url: '/api/auth/login', body: {} }), expect: all(400) },
   'POST /api/auth/refresh': { request: () => ({ method: 'POST', url: '/api/auth/refresh' }), expect: all(401) },

@@ -31,8 +31,8 @@ const serverLog = pino(
   { level: 'info' },
   {
     write(line: string) {
-      const entry = JSON.parse(line) as { msg?: string; reqId?: string };
-      if (entry.msg === 'request completed') lastAnswered = entry.reqId;
+      const entry = JSON.parse(line) as { msg?: string; correlationId?: string };
+      if (entry.msg === 'request completed') lastAnswered = entry.correlationId;
     },
   },
 );

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '@hostel/contracts';
-import { createReadModelDatabase, recorded } from '../../test/read-model-database';
-import type { ReadModelDatabase } from '../../test/read-model-database';
+import { createReadModelDatabase, recorded } from '../testing';
+import type { ReadModelDatabase } from '../testing';
 import { entityTimeline, exportedEvents, searchEvents } from './audit-log-queries';
 import type { AuditFilter } from './audit-log-queries';
 

@@ -1,7 +1,7 @@
 import type { EventData } from '@hostel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, recorded } from '../../test/read-model-database';
-import type { ReadModelDatabase } from '../../test/read-model-database';
+import { createReadModelDatabase, recorded } from '../testing';
+import type { ReadModelDatabase } from '../testing';
 import { findMeal, listMeals } from './meal-catalog-queries';
 
 let database: ReadModelDatabase;

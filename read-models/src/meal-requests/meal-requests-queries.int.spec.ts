@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, recorded } from '../../test/read-model-database';
-import type { ReadModelDatabase } from '../../test/read-model-database';
+import { createReadModelDatabase, recorded } from '../testing';
+import type { ReadModelDatabase } from '../testing';
 import { listMealRequests, listMealRequestsOf } from './meal-requests-queries';
 
 let database: ReadModelDatabase;

@@ -3,9 +3,9 @@ import type { DomainEvent, EventData, EventType } from '@hostel/contracts';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import type { Kysely } from 'kysely';
-import type { LiveMessage, ProjectedEvent } from '../src/projection';
-import { projections, readModelMigrations } from '../src/read-models';
-import type { ReadModelTables } from '../src/read-models';
+import type { LiveMessage, ProjectedEvent } from '../projection';
+import { projections, readModelMigrations } from '../read-models';
+import type { ReadModelTables } from '../read-models';
 
 export interface ReadModelDatabase {
   db: Kysely<ReadModelTables>;

@@ -1,0 +1,2 @@
+export { createReadModelDatabase, recorded } from './read-model-database';
+export type { ReadModelDatabase } from './read-model-database';
