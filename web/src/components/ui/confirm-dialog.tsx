@@ -1,10 +1,11 @@
 import { AlertDialog } from 'radix-ui';
 import { type ComponentProps, useState } from 'react';
 import { Button } from './button';
+import { useReturnFocus } from './return-focus';
 
 /**
  * Asks before something that can't be undone. A Radix AlertDialog: focus starts on Cancel, Escape
- * cancels, and the question is announced with its title and text.
+ * cancels, the question is announced with its title and text, and focus returns to what asked it.
  */
 export function ConfirmDialog({
   open,
@@ -21,11 +22,15 @@ export function ConfirmDialog({
   confirmLabel: string;
   onConfirm: () => void;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-[60] grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-3 rounded-xl bg-white p-6 text-center shadow-xl">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed top-1/2 left-1/2 z-[60] grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-3 rounded-xl bg-white p-6 text-center shadow-xl"
+        >
           <AlertDialog.Title className="text-xl font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-slate-700">{text}</AlertDialog.Description>
           <div className="mt-2 flex justify-center gap-3">

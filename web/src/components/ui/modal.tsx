@@ -2,14 +2,20 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { useReturnFocus } from './return-focus';
 
-/** A dialog holding a form: titled, focus kept inside, closed by Escape, the X or the form's own buttons. */
+/**
+ * A dialog holding a form: titled, focus kept inside, closed by Escape, the X or the form's own buttons;
+ * focus then returns to what opened it.
+ */
 export function Modal({ open, onOpenChange, title, children }: { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode }) {
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className="fixed top-1/2 left-1/2 z-[60] grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
         >

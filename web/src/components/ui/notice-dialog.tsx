@@ -1,14 +1,15 @@
-import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
+import { useReturnFocus } from './return-focus';
 
 /** A message the user must see: a title, optional text, and whether it closes on its own. */
 export interface Notice {
   title: string;
   text?: string;
-  tone?: 'success' | 'error' | 'info';
+  tone?: 'success' | 'error' | 'warning' | 'info';
   /** Closes by itself after this long (the spec's success dialogs: 1.5 s, promotions: 2 s). */
   autoCloseMs?: number;
   /** A button that does something (e.g. 'Go to Sign Up') in place of the plain OK. */
@@ -20,17 +21,20 @@ const NoticeContext = createContext<((notice: Notice) => void) | null>(null);
 const tones = {
   success: { Icon: CircleCheck, color: 'text-emerald-700' },
   error: { Icon: CircleAlert, color: 'text-red-700' },
+  warning: { Icon: TriangleAlert, color: 'text-amber-700' },
   info: { Icon: Info, color: 'text-sky-800' },
 } as const;
 
 /**
  * Hosts one modal notice above every route, so a dialog opened just before a navigation (e.g.
  * 'Login Successful' then going to /) stays up on the next screen. It is a Radix Dialog: focus moves
- * into it, Escape and the OK button close it, and it is announced with its title and text.
+ * into it, Escape and the OK button close it, it is announced with its title and text, and focus
+ * returns to what opened it. Its icon says its tone (`data-tone`).
  */
 export function NoticeProvider({ children }: { children: ReactNode }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [open, setOpen] = useState(false);
+  const returnFocus = useReturnFocus();
 
   const show = useCallback((next: Notice) => {
     setNotice(next);
@@ -52,6 +56,8 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
           <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
           {/* Radix portals the overlay and the content separately, so the content must outrank it. */}
           <Dialog.Content
+            {...returnFocus}
+            data-tone={notice?.tone ?? 'info'}
             className="fixed top-1/2 left-1/2 z-[60] grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 justify-items-center gap-3 rounded-xl bg-white p-6 text-center shadow-xl"
             {...(notice?.text ? {} : { 'aria-describedby': undefined })}
           >

@@ -2,6 +2,7 @@ import {
   type Badge,
   badgeRank,
   displayPrice,
+  isUpgrade,
   MEMBERSHIP_PACKAGES,
   PAYMENT_CURRENCY,
   PaymentBody,
@@ -51,9 +52,13 @@ export const paymentHandlers = [
     const { 'idempotency-key': key } = parse(PaymentHeaders, Object.fromEntries(request.headers), 'headers');
     const { package: name, stripeToken } = parse(PaymentBody, await bodyOf(request), 'body');
     const plan = MEMBERSHIP_PACKAGES[name];
-    const providerRef = charge(stripeToken);
     const attempt = `${claims.sub}:${key}`;
     const recorded = db.payments.find((payment) => payment.attempt === attempt);
+    // Only upgrades are sold: refused before the card is charged (a retried recorded attempt answers again).
+    const holding = findUser(claims.email)?.badge ?? null;
+    if (!recorded && holding !== null && !isUpgrade(holding, name))
+      refuse(409, `You are already a ${capitalised(holding)} member: only a higher plan can be bought.`);
+    const providerRef = charge(stripeToken);
     if (recorded && recorded.package !== name) refuse(409, 'This payment attempt was already made for another package. Please start a new one.');
     if (!recorded) {
       db.payments.push({

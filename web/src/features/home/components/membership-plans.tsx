@@ -1,4 +1,4 @@
-import { MEMBERSHIP_PACKAGES } from '@hostel/contracts';
+import { type Badge, isUpgrade, MEMBERSHIP_PACKAGES } from '@hostel/contracts';
 import { Crown } from 'lucide-react';
 import { PlanFeatures } from '@/components/membership/plan-features';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useNotice } from '@/components/ui/notice-dialog';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { useUserProfile } from '@/lib/user-profile';
 
 type PackageName = keyof typeof MEMBERSHIP_PACKAGES;
 const accents: Record<PackageName, string> = {
@@ -15,19 +16,28 @@ const accents: Record<PackageName, string> = {
   Platinum: 'border-violet-400',
 };
 const dollars = (minorUnits: number) => `$${minorUnits / 100}`;
+export const planOf = (badge: Badge) => `${badge.charAt(0).toUpperCase()}${badge.slice(1)}`;
 
-/** 'Choose Your Membership': the three plans; buying one needs an account. */
+/**
+ * 'Choose Your Membership': the three plans; buying one needs an account. A member is offered only
+ * upgrades: their own plan says so, and a lesser one says it is included (buying it would change nothing).
+ */
 export function MembershipPlans() {
   const session = useSession();
   const notice = useNotice();
   const navigate = useNavigate();
+  const profile = useUserProfile(session.status === 'signed-in' ? session.user.email : undefined);
+  const held = profile.data?.badge ?? null;
 
   const choose = (name: PackageName) => {
-    if (session.status === 'signed-in') return void navigate(paths.checkout(name));
+    if (session.status === 'signed-in') {
+      if (isUpgrade(held, name)) void navigate(paths.checkout(name));
+      return;
+    }
     notice({
       title: 'Sign Up Required',
       text: 'Please sign up or log in first to purchase a membership!',
-      tone: 'info',
+      tone: 'warning',
       action: { label: 'Go to Sign Up', onSelect: () => void navigate(paths.signIn) },
     });
   };
@@ -43,12 +53,19 @@ export function MembershipPlans() {
       <ul className="grid gap-6 md:grid-cols-3">
         {(Object.keys(MEMBERSHIP_PACKAGES) as PackageName[]).map((name) => {
           const plan = MEMBERSHIP_PACKAGES[name];
+          const offered = isUpgrade(held, name);
+          const current = held === plan.badge;
           return (
             // The whole card answers a click; its button is the way in for keyboards and screen readers.
             <li
               key={name}
               onClick={() => choose(name)}
-              className={cn('grid cursor-pointer content-start gap-4 rounded-2xl border bg-white p-6 shadow-sm hover:shadow-md', accents[name])}
+              aria-current={current || undefined}
+              className={cn(
+                'grid content-start gap-4 rounded-2xl border bg-white p-6 shadow-sm',
+                offered ? 'cursor-pointer hover:shadow-md' : 'bg-slate-50',
+                accents[name],
+              )}
             >
               <h3 className="flex items-center gap-2 text-2xl font-bold text-slate-900">
                 <Crown aria-hidden="true" className="size-6 text-orange-700" />
@@ -59,15 +76,21 @@ export function MembershipPlans() {
                 <span className="text-slate-700"> / month</span>
               </p>
               <PlanFeatures name={name} />
-              <Button
-                className="mt-2"
-                onClick={(event) => {
-                  event.stopPropagation();
-                  choose(name);
-                }}
-              >
-                {`Choose ${name}`}
-              </Button>
+              {offered ? (
+                <Button
+                  className="mt-2"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    choose(name);
+                  }}
+                >
+                  {`Choose ${name}`}
+                </Button>
+              ) : (
+                <p className="mt-2 rounded-md bg-emerald-50 px-3 py-2 text-center font-semibold text-emerald-900">
+                  {current ? 'Your current plan' : `Included in your ${planOf(held ?? plan.badge)} plan`}
+                </p>
+              )}
             </li>
           );
         })}

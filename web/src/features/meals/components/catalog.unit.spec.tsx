@@ -65,6 +65,9 @@ describe('Choose Your Membership (home)', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Sign Up Required' });
     expect(dialog).toHaveTextContent('Please sign up or log in first to purchase a membership!');
+    // A warning, and its icon says so (not the info icon).
+    expect(dialog).toHaveAttribute('data-tone', 'warning');
+    expect(dialog.querySelector('svg.lucide-triangle-alert')).not.toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Go to Sign Up' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/SignUp'));
   });
@@ -78,6 +81,22 @@ describe('Choose Your Membership (home)', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/Platinum'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('given a Gold member, then their plan says so, Silver is included, and only Platinum is offered', async () => {
+    const gil = makeUser({ name: 'Gil Gold', email: 'gil@example.com', badge: 'gold' });
+    seed({ users: [gil], signedInAs: gil.email, meals: [] });
+    const { router } = renderApp('/');
+    const plans = await screen.findByRole('region', { name: 'Choose Your Membership' });
+    expect(await within(plans).findByText('Your current plan')).toBeInTheDocument();
+    expect(within(plans).getByText('Included in your Gold plan')).toBeInTheDocument();
+    expect(
+      within(plans)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Choose Platinum']);
+    await userEvent.setup().click(within(plans).getByText('Included in your Gold plan'));
+    expect(router.state.location.pathname).toBe('/');
   });
 });
 

@@ -1,4 +1,4 @@
-import { displayPrice, MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/contracts';
+import { type Badge, displayPrice, isUpgrade, MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/contracts';
 import { FlaskConical } from 'lucide-react';
 import { PlanFeatures } from '@/components/membership/plan-features';
 import { type FormEvent, useState } from 'react';
@@ -7,12 +7,16 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { ApiError } from '@/lib/api-client';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
 import { useSessionUser } from '@/lib/auth';
+import { useUserProfile } from '@/lib/user-profile';
 import { usePay } from '../api/pay';
 import { type CardEntry, formatCardNumber, formatExpiry, tokeniseTestCard } from './sandbox-card';
 import { StripeCardForm } from './stripe-card-form';
 import { usePaymentAttempt } from './use-payment-attempt';
 
+const planOf = (badge: Badge) => `${badge.charAt(0).toUpperCase()}${badge.slice(1)}`;
 const isPackage = (name: string | undefined): name is PackageName => name !== undefined && Object.hasOwn(MEMBERSHIP_PACKAGES, name);
 
 /**
@@ -105,9 +109,33 @@ function SandboxCardForm({ packageName }: { packageName: PackageName }) {
   );
 }
 
-/** /checkout/{packageName}: the plan, who pays, and the card. Only exact package names are offered. */
+/** Where the card form stands when the plan would not raise the member's badge: only upgrades are sold. */
+function NotAnUpgrade({ held, packageName }: { held: Badge; packageName: PackageName }) {
+  const current = held === MEMBERSHIP_PACKAGES[packageName].badge;
+  return (
+    <div role="status" className="grid gap-3">
+      <h2 className="text-xl font-semibold text-slate-900">{current ? 'This is your current plan' : `Included in your ${planOf(held)} plan`}</h2>
+      <p className="text-slate-700">
+        {`You are a ${planOf(held)} member: the ${packageName} plan would not raise your badge, so it is not charged. Only a higher plan can be bought.`}
+      </p>
+      <Link to={paths.home} className="font-semibold text-orange-800 underline underline-offset-4">
+        See the plans
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * /checkout/{packageName}: the plan, who pays and the plan they hold, and the card. Only exact package
+ * names are offered, and only upgrades: a plan at or below the member's badge shows no card form.
+ */
 export function Checkout({ packageName }: { packageName: string | undefined }) {
   const user = useSessionUser();
+  const profile = useUserProfile(user?.email);
+  // The plan held when the page opened decides what is offered: the badge this very purchase grants
+  // must not swap the card form away while it finishes.
+  const [heldAtStart, setHeldAtStart] = useState<Badge | null | undefined>(undefined);
+  if (heldAtStart === undefined && profile.data) setHeldAtStart(profile.data.badge);
   if (!isPackage(packageName)) {
     return (
       <div role="alert" className="grid gap-2">
@@ -134,10 +162,20 @@ export function Checkout({ packageName }: { packageName: string | undefined }) {
           <dd>{user?.name}</dd>
           <dt className="font-semibold">Email</dt>
           <dd>{user?.email}</dd>
+          <dt className="font-semibold">Current plan</dt>
+          <dd>{profile.isPending ? '…' : profile.data?.badge ? planOf(profile.data.badge) : 'None'}</dd>
         </dl>
       </section>
       <section aria-label="Payment" className="rounded-xl border border-slate-200 bg-white p-6">
-        {stripeKey ? <StripeCardForm packageName={packageName} publishableKey={stripeKey} /> : <SandboxCardForm packageName={packageName} />}
+        {heldAtStart === undefined && !profile.isError ? (
+          <p role="status">Checking your membership...</p>
+        ) : heldAtStart && !isUpgrade(heldAtStart, packageName) ? (
+          <NotAnUpgrade held={heldAtStart} packageName={packageName} />
+        ) : stripeKey ? (
+          <StripeCardForm packageName={packageName} publishableKey={stripeKey} />
+        ) : (
+          <SandboxCardForm packageName={packageName} />
+        )}
       </section>
     </div>
   );

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
@@ -13,7 +13,8 @@ async function payWithTestCard(path: string) {
   const rendered = renderApp(path);
   const user = userEvent.setup();
   await screen.findByRole('heading', { name: /Package Checkout/ });
-  await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+  // The card form shows once the plan held is known (only upgrades are sold).
+  await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
   await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1234');
   await user.type(screen.getByLabelText('CVC'), '123');
   await user.click(screen.getByRole('button', { name: 'Pay Now' }));
@@ -57,5 +58,48 @@ describe('checkout in test mode', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('given a paid answer, then Payment Successful! closes by itself after 1.5 s', async () => {
+    seed({ users: [student], signedInAs: student.email });
+    await payWithTestCard('/checkout/Gold');
+    expect(await screen.findByRole('dialog', { name: 'Payment Successful!' })).toHaveTextContent('You are now a Gold member');
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Payment Successful!' }), { timeout: 2500 });
+  });
+});
+
+describe('checkout offers only upgrades', () => {
+  const goldMember = makeUser({ name: 'Gil Gold', email: 'gil@example.com', badge: 'gold' });
+
+  it.each([
+    ['Gold', 'This is your current plan'],
+    ['Silver', 'Included in your Gold plan'],
+  ])('given a Gold member at /checkout/%s, then says the plan held and offers no card form', async (name, heading) => {
+    seed({ users: [goldMember], signedInAs: goldMember.email });
+    renderApp(`/checkout/${name}`);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(
+      screen.getByText(`You are a Gold member: the ${name} plan would not raise your badge, so it is not charged. Only a higher plan can be bought.`),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Current plan').nextElementSibling).toHaveTextContent('Gold');
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
+  it('given a Gold member at /checkout/Platinum, then says Gold is held and takes the card', async () => {
+    seed({ users: [goldMember], signedInAs: goldMember.email });
+    renderApp('/checkout/Platinum');
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    expect(screen.getByText('Current plan').nextElementSibling).toHaveTextContent('Gold');
+  });
+
+  it('given the server refuses a plan that would not raise the badge (409), then Payment Failed says why', async () => {
+    seed({ users: [student], signedInAs: student.email });
+    server.use(
+      http.post('/payment', () => HttpResponse.json({ message: 'You are already a Gold member: only a higher plan can be bought.' }, { status: 409 }), {
+        once: true,
+      }),
+    );
+    await payWithTestCard('/checkout/Silver');
+    expect(await screen.findByRole('dialog', { name: 'Payment Failed' })).toHaveTextContent('You are already a Gold member: only a higher plan can be bought.');
   });
 });

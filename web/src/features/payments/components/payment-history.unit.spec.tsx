@@ -12,7 +12,7 @@ async function pay(card: string) {
   const rendered = renderApp('/checkout/Gold');
   const user = userEvent.setup();
   await screen.findByRole('heading', { name: 'Gold Package Checkout' });
-  await user.type(screen.getByLabelText('Card number'), card);
+  await user.type(await screen.findByLabelText('Card number'), card);
   await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1234');
   await user.type(screen.getByLabelText('CVC'), '123');
   await user.click(screen.getByRole('button', { name: 'Pay Now' }));

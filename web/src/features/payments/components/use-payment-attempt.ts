@@ -9,6 +9,8 @@ import { userProfileQueryOptions } from '@/lib/user-profile';
 
 /** While a paid badge is on its way, the profile is read this often besides the live push. */
 const AWAIT_POLL_MS = 2000;
+/** Success alerts close by themselves after 1.5 s (SPEC section 9). */
+const SUCCESS_AUTO_CLOSE_MS = 1500;
 
 const capitalised = (badge: Badge) => `${badge.charAt(0).toUpperCase()}${badge.slice(1)}`;
 
@@ -29,7 +31,7 @@ export function usePaymentAttempt(wanted: Badge) {
   const profile = useQuery({ ...userProfileQueryOptions(api, user?.email ?? ''), enabled: awaiting, refetchInterval: awaiting ? AWAIT_POLL_MS : false });
 
   const succeed = (text: string) => {
-    notice({ title: 'Payment Successful!', text, tone: 'success' });
+    notice({ title: 'Payment Successful!', text, tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
     void navigate(paths.dashboard.userProfile);
   };
 
