@@ -27,7 +27,9 @@ test('an admin adds a meal with its image, finds it in All Meals, sorts, and del
   await form.getByRole('button', { name: 'Add Meal' }).click();
   await closeDialog(page, 'Oops...');
   await form.getByLabel('Image').setInputFiles({ name: 'khichdi.png', mimeType: 'image/png', buffer: TINY_PNG });
-  await expect(form.getByText('Image uploaded')).toBeVisible();
+  // 'Success' / 'Image uploaded successfully!' (it closes by itself after 1.5 s), and the field says so.
+  await closeDialog(page, 'Success');
+  await expect(form.getByText('Image uploaded successfully!')).toBeVisible();
   await form.getByRole('button', { name: 'Add Meal' }).click();
   await closeDialog(page, 'Meal Added!');
   await expect(form.getByLabel('Title')).toHaveValue('');

@@ -78,7 +78,9 @@ test('an admin adds an upcoming meal through the form and publishes it early', a
   await form.getByLabel('Description').fill('Chosen by the kitchen');
   await form.getByLabel('Price ($)').fill('9.5');
   await form.getByLabel('Image').setInputFiles({ name: 'pick.png', mimeType: 'image/png', buffer: TINY_PNG });
-  await expect(form.getByText('Image uploaded')).toBeVisible();
+  // 'Success' / 'Image uploaded successfully!' (it closes by itself after 1.5 s), and the field says so.
+  await closeDialog(page, 'Success');
+  await expect(form.getByText('Image uploaded successfully!')).toBeVisible();
   await form.getByRole('button', { name: 'Add Upcoming Meal' }).click();
   await closeDialog(page, 'Success');
 

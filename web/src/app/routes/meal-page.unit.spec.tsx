@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeMeal, makeUser, seed } from '@/testing/api/db';
-import { requests } from '@/testing/api/server';
+import { http, HttpResponse } from 'msw';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -49,6 +50,13 @@ describe('meal page', () => {
     expect(screen.queryByRole('textbox', { name: 'Your review' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Review' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request Meal' })).not.toBeInTheDocument();
+  });
+
+  it("given the student's own record fails to load, then says Error loading user data: and why", async () => {
+    seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    server.use(http.get('/users/:email', () => HttpResponse.json({ message: 'User not found' }, { status: 404 })));
+    renderApp(`/meal/${dal._id}`);
+    expect(await screen.findByText('Error loading user data: User not found')).toHaveAttribute('role', 'alert');
   });
 
   it('given a visitor, when liking or reviewing, then warns Please login first and goes to /SignUp, sending nothing', async () => {

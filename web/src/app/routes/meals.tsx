@@ -7,6 +7,8 @@ import { RequestMealAction } from '@/features/requests/components/request-meal-a
 import { MealReviews } from '@/features/reviews/components/meal-reviews';
 import { AddReviewForm } from '@/features/reviews/components/review-form';
 import { UpcomingMeals } from '@/features/upcoming/components/upcoming-meals';
+import { useSessionUser } from '@/lib/auth';
+import { useUserProfile } from '@/lib/user-profile';
 
 export function AllMealsRoute() {
   return (
@@ -17,16 +19,37 @@ export function AllMealsRoute() {
   );
 }
 
+/** 'Error loading user data: ' and why, when the signed-in user's record (which Request Meal needs) failed to load. */
+function UserDataError() {
+  const user = useSessionUser();
+  const profile = useUserProfile(user?.email);
+  if (!profile.isError) return null;
+  return (
+    <p role="alert" className="basis-full font-medium text-red-700">
+      {'Error loading user data: ' + profile.error.message}
+    </p>
+  );
+}
+
 /**
  * /meal/{id}: the meal (from the meals feature), the request action, and its reviews; a meal that
- * could not be loaded (say, deleted) offers neither its reviews nor a box to add one.
+ * could not be loaded (say, deleted) offers neither its reviews nor a box to add one. When the user's
+ * own record fails to load, the page says so rather than letting Request Meal do nothing.
  */
 export function MealDetailRoute() {
   const { id = '' } = useParams();
   const meal = useMeal(id);
   return (
     <div className="mx-auto grid max-w-6xl gap-12 px-4 py-10">
-      <MealDetail mealId={id} actions={<RequestMealAction mealId={id} />} />
+      <MealDetail
+        mealId={id}
+        actions={
+          <>
+            <RequestMealAction mealId={id} />
+            <UserDataError />
+          </>
+        }
+      />
       {meal.isSuccess ? (
         <div className="grid gap-6 md:max-w-3xl">
           <MealReviews mealId={id} />

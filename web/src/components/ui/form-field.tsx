@@ -11,11 +11,28 @@ export function fieldAria(id: string, error: string | undefined, hintId?: string
   } as const;
 }
 
-/** A label, one control (wired with `fieldAria`) and the control's error message. */
-export function FormField({ id, label, error, children }: { id: string; label: ReactNode; error?: string | undefined; children: ReactNode }) {
+/**
+ * A label, one control (wired with `fieldAria`) and the control's error message. A `required` field's
+ * label carries the usual red asterisk (drawn by CSS; the control itself says `aria-required`).
+ */
+export function FormField({
+  id,
+  label,
+  error,
+  required,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string | undefined;
+  required?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id} data-required={required || undefined} className={required ? "after:ml-0.5 after:text-red-700 after:content-['*']" : undefined}>
+        {label}
+      </Label>
       {children}
       {error ? (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">

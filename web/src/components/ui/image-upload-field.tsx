@@ -1,10 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApi } from '@/lib/auth';
 import { uploadImage } from '@/lib/upload-image';
 import { fieldAria, FormField } from './form-field';
 import { Input } from './input';
+import { useNotice } from './notice-dialog';
+
+const SUCCESS_AUTO_CLOSE_MS = 1500;
 
 /**
  * An image chosen in a form is uploaded at once (forms send its URL, never the file). `url` is set once
@@ -35,16 +38,40 @@ export function useImageUpload() {
   };
 }
 
-/** The file input, its upload status (announced) and a preview; `failedText` is the form's own words for a failed upload. */
-export function ImageUploadField({ id, image, failedText }: { id: string; image: ReturnType<typeof useImageUpload>; failedText: string }) {
+/**
+ * The file input, its upload status (announced) and a preview; `failedText` is the form's own words for
+ * a failed upload. How each upload went is also said as the spec's alerts do: 'Success' / 'Image uploaded
+ * successfully!' (closing by itself after 1.5 s) and 'Error' / the failure's words.
+ */
+export function ImageUploadField({
+  id,
+  image,
+  failedText,
+  required,
+}: {
+  id: string;
+  image: ReturnType<typeof useImageUpload>;
+  failedText: string;
+  required?: boolean;
+}) {
   const failed = image.upload.isError;
+  const notice = useNotice();
+  const { url } = image;
+  const { submittedAt } = image.upload;
+  useEffect(() => {
+    if (url) notice({ title: 'Success', text: 'Image uploaded successfully!', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
+  }, [url, notice]);
+  useEffect(() => {
+    if (failed) notice({ title: 'Error', text: failedText, tone: 'error' });
+  }, [failed, submittedAt, failedText, notice]);
   return (
     <div className="grid gap-1">
-      <FormField id={id} label="Image">
+      <FormField id={id} label="Image" required={required}>
         <Input
           key={image.generation}
           type="file"
           accept="image/*"
+          aria-required={required || undefined}
           aria-busy={image.upload.isPending}
           {...fieldAria(id, undefined, `${id}-status`)}
           aria-invalid={failed || undefined}
@@ -60,7 +87,7 @@ export function ImageUploadField({ id, image, failedText }: { id: string; image:
         ) : image.url ? (
           <>
             <CircleCheck aria-hidden="true" className="size-4 text-emerald-700" />
-            Image uploaded
+            Image uploaded successfully!
           </>
         ) : null}
       </p>

@@ -29,6 +29,9 @@ const AddMealSchema = z.object({
 type AddMealInput = z.input<typeof AddMealSchema>;
 const empty: AddMealInput = { title: '', category: '' as AddMealInput['category'], ingredients: '', description: '', price: '' };
 
+/** Read-only fields look it: no white box to type in, no focus-ring invitation beyond the outline. */
+const readOnlyLook = 'cursor-default border-dashed border-slate-300 bg-slate-100 text-slate-700';
+
 /**
  * Add Meal: the image is uploaded first (on choosing it), then the form is sent. The distributor is
  * the signed-in admin, shown read-only; the server takes it from the token all the same.
@@ -62,35 +65,43 @@ export function AddMealForm() {
   const busy = image.upload.isPending || add.isPending;
   return (
     <form noValidate aria-label="Add Meal" onSubmit={onSubmit} className="grid max-w-3xl gap-4 rounded-xl border border-slate-200 bg-white p-6 md:grid-cols-2">
-      <FormField id="meal-title" label="Title" error={errors.title?.message}>
-        <Input {...fieldAria('meal-title', errors.title?.message)} {...register('title')} />
+      <FormField id="meal-title" label="Title" error={errors.title?.message} required>
+        <Input aria-required {...fieldAria('meal-title', errors.title?.message)} {...register('title')} />
       </FormField>
-      <FormField id="meal-category" label="Category" error={errors.category?.message}>
-        <CategorySelect {...fieldAria('meal-category', errors.category?.message)} {...register('category')} />
+      <FormField id="meal-category" label="Category" error={errors.category?.message} required>
+        <CategorySelect aria-required {...fieldAria('meal-category', errors.category?.message)} {...register('category')} />
       </FormField>
       <div className="md:col-span-2">
-        <ImageUploadField id="meal-image" image={image} failedText="Failed to upload image" />
+        <ImageUploadField id="meal-image" image={image} failedText="Failed to upload image" required />
       </div>
       <div className="md:col-span-2">
-        <FormField id="meal-ingredients" label="Ingredients (comma-separated)" error={errors.ingredients?.message}>
-          <Input placeholder="rice, lentils, cumin" {...fieldAria('meal-ingredients', errors.ingredients?.message)} {...register('ingredients')} />
+        <FormField id="meal-ingredients" label="Ingredients (comma-separated)" error={errors.ingredients?.message} required>
+          <Input
+            placeholder="rice, lentils, cumin"
+            aria-required
+            {...fieldAria('meal-ingredients', errors.ingredients?.message)}
+            {...register('ingredients')}
+          />
         </FormField>
       </div>
       <div className="md:col-span-2">
-        <FormField id="meal-description" label="Description" error={errors.description?.message}>
-          <Textarea rows={3} {...fieldAria('meal-description', errors.description?.message)} {...register('description')} />
+        <FormField id="meal-description" label="Description" error={errors.description?.message} required>
+          <Textarea rows={3} aria-required {...fieldAria('meal-description', errors.description?.message)} {...register('description')} />
         </FormField>
       </div>
-      <FormField id="meal-price" label="Price ($)" error={errors.price?.message}>
-        <Input type="number" step="0.01" min="0" inputMode="decimal" {...fieldAria('meal-price', errors.price?.message)} {...register('price')} />
+      <FormField id="meal-price" label="Price ($)" error={errors.price?.message} required>
+        <Input type="number" step="0.01" min="0" inputMode="decimal" aria-required {...fieldAria('meal-price', errors.price?.message)} {...register('price')} />
       </FormField>
       <div aria-hidden="true" className="hidden md:block" />
       <FormField id="meal-distributor-name" label="Distributor name">
-        <Input id="meal-distributor-name" readOnly value={user?.name ?? ''} />
+        <Input id="meal-distributor-name" readOnly aria-describedby="meal-distributor-hint" value={user?.name ?? ''} className={readOnlyLook} />
       </FormField>
       <FormField id="meal-distributor-email" label="Distributor email">
-        <Input id="meal-distributor-email" readOnly value={user?.email ?? ''} />
+        <Input id="meal-distributor-email" readOnly aria-describedby="meal-distributor-hint" value={user?.email ?? ''} className={readOnlyLook} />
       </FormField>
+      <p id="meal-distributor-hint" className="-mt-2 text-sm text-slate-700 md:col-span-2">
+        The distributor is you: filled in from your account.
+      </p>
       <Button type="submit" size="lg" className="md:col-span-2" disabled={busy} aria-busy={busy}>
         {add.isPending ? 'Adding Meal...' : 'Add Meal'}
       </Button>

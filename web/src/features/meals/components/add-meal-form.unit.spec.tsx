@@ -27,6 +27,14 @@ async function fill(user: UserEvent, { price = '5.75' }: { price?: string } = {}
   await user.type(field('Price ($)'), price);
 }
 
+/** An upload that went well says 'Success' / 'Image uploaded successfully!' (closed here with OK), and the field says so too. */
+async function uploaded(user: UserEvent) {
+  const dialog = await screen.findByRole('dialog', { name: 'Success' });
+  expect(dialog).toHaveTextContent('Image uploaded successfully!');
+  await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+  expect(await within(form()).findByText('Image uploaded successfully!')).toBeInTheDocument();
+}
+
 /** Holds the requests `handler` answers until the returned `release` is called. */
 function hold(handler: (gate: Promise<void>) => Parameters<typeof server.use>[0]) {
   let release = () => {};
@@ -43,6 +51,18 @@ describe('Add Meal', () => {
     expect(field('Distributor name')).toHaveValue('Ada Admin');
     expect(field('Distributor email')).toHaveValue('ada@example.com');
     expect(field('Distributor email')).toHaveAttribute('readonly');
+    // They look read-only (no white box to type in) and say why.
+    for (const label of ['Distributor name', 'Distributor email']) {
+      expect(field(label)).toHaveClass('bg-slate-100', 'border-dashed');
+      expect(field(label)).not.toHaveClass('bg-white');
+      expect(field(label)).toHaveAccessibleDescription('The distributor is you: filled in from your account.');
+    }
+    // Every required field, the image too, is marked so and says so to assistive technology.
+    for (const label of ['Title', 'Category', 'Image', 'Ingredients (comma-separated)', 'Description', 'Price ($)']) {
+      expect(within(form()).getByText(label, { selector: 'label' })).toHaveAttribute('data-required', 'true');
+      expect(field(label)).toHaveAttribute('aria-required', 'true');
+    }
+    expect(within(form()).getByText('Distributor name', { selector: 'label' })).not.toHaveAttribute('data-required');
     expect(field('Price ($)')).toHaveAttribute('step', '0.01');
     expect(
       within(field('Category'))
@@ -100,7 +120,7 @@ describe('Add Meal', () => {
     seed({ users: [admin], signedInAs: admin.email });
     const user = await openForm();
     await user.upload(field('Image'), photo());
-    expect(await within(form()).findByText('Image uploaded')).toBeInTheDocument();
+    await uploaded(user);
     await fill(user);
 
     await user.click(submit());
@@ -122,7 +142,7 @@ describe('Add Meal', () => {
     expect(field('Title')).toHaveValue('');
     expect(field('Category')).toHaveValue('');
     expect(field('Price ($)')).toHaveValue(null);
-    expect(within(form()).queryByText('Image uploaded')).not.toBeInTheDocument();
+    expect(within(form()).queryByText('Image uploaded successfully!')).not.toBeInTheDocument();
     // The image went with the meal: the next one needs its own.
     await fill(user);
     await user.click(submit());
@@ -144,7 +164,7 @@ describe('Add Meal', () => {
     expect(await within(form()).findByText('Uploading image...')).toBeInTheDocument();
     expect(submit()).toBeDisabled();
     releaseUpload();
-    expect(await within(form()).findByText('Image uploaded')).toBeInTheDocument();
+    await uploaded(user);
     expect(submit()).toBeEnabled();
 
     await user.click(submit());
@@ -164,6 +184,9 @@ describe('Add Meal', () => {
 
     await user.upload(field('Image'), photo());
 
+    const failed = await screen.findByRole('dialog', { name: 'Error' });
+    expect(failed).toHaveTextContent('Failed to upload image');
+    await user.click(within(failed).getByRole('button', { name: 'OK' }));
     expect(await within(form()).findByText('Failed to upload image')).toBeInTheDocument();
     expect(field('Image')).toHaveAttribute('aria-invalid', 'true');
     await user.click(submit());
@@ -183,7 +206,7 @@ describe('Add Meal', () => {
     server.use(http.post('/api/meals', answer));
     const user = await openForm();
     await user.upload(field('Image'), photo());
-    await within(form()).findByText('Image uploaded');
+    await uploaded(user);
     await fill(user);
 
     await user.click(submit());

@@ -1,6 +1,6 @@
 import { DASHBOARD_PAGE_SIZE, rooms, type UpcomingMealDto } from '@hostel/contracts';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { type DataColumn, DataTable } from '@/components/ui/data-table';
 import { Modal } from '@/components/ui/modal';
@@ -17,6 +17,11 @@ export function AdminUpcomingMeals() {
   const { publish } = useManageUpcomingMeals();
   const notice = useNotice();
   useLiveRoom(rooms.upcoming);
+  // A failed load is said as the spec's alert too: 'Error' / 'Failed to fetch upcoming meals.'
+  const { isError, errorUpdatedAt } = meals;
+  useEffect(() => {
+    if (isError) notice({ title: 'Error', text: 'Failed to fetch upcoming meals.', tone: 'error' });
+  }, [isError, errorUpdatedAt, notice]);
 
   const onPublish = (id: string) =>
     publish.mutate(id, {

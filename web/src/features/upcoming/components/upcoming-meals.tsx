@@ -9,6 +9,7 @@ import { useRequireSignIn } from '@/lib/require-sign-in';
 import { useLikeUpcomingMeal, useUpcomingMeals } from '../api/upcoming-meals';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
+const MEMBERSHIP_REQUIRED = /^Membership Required: (.+)$/;
 /** The page holds every upcoming meal: there are only ever a handful. */
 const ALL = 100;
 
@@ -23,10 +24,14 @@ function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
   const likeAndSay = async () => {
     try {
       const answer = await like.mutateAsync(meal._id);
-      if (answer.message.includes('published')) notice({ title: 'Published!', text: 'This meal reached 10 likes and has been published.', tone: 'success' });
+      if (answer.message.includes('published'))
+        notice({ title: 'Published!', text: 'This meal reached 10 likes and has been published.', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
       else notice({ title: 'Liked!', text: answer.message || 'Your like was recorded.', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
     } catch (error) {
-      if (error instanceof ApiError) notice({ title: 'Error', text: error.serverMessage || 'Failed to like this meal.', tone: 'error' });
+      // 'Membership Required: You need at least a Silver badge…' is a warning titled by its own words, not an Error.
+      const membership = error instanceof ApiError ? MEMBERSHIP_REQUIRED.exec(error.serverMessage ?? '') : null;
+      if (membership) notice({ title: 'Membership Required', text: membership[1], tone: 'warning' });
+      else if (error instanceof ApiError) notice({ title: 'Error', text: error.serverMessage || 'Failed to like this meal.', tone: 'error' });
       else notice({ title: 'Error', text: 'Something went wrong. Please try again.', tone: 'error' });
     }
   };

@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
-import { requests } from '@/testing/api/server';
+import { http, HttpResponse } from 'msw';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const silver = makeUser({ name: 'Sam Silver', email: 'sam@example.com', badge: 'silver' });
@@ -48,8 +49,11 @@ describe('Upcoming Meals', () => {
     const user = userEvent.setup();
     await user.click(await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: /^Like 3/ }));
 
-    const refused = await screen.findByRole('dialog', { name: 'Error' });
-    expect(refused).toHaveTextContent('Membership Required: You need at least a Silver badge to like meals.');
+    // Titled by what it is, a warning, not an 'Error'.
+    const refused = await screen.findByRole('dialog', { name: 'Membership Required' });
+    expect(refused).toHaveTextContent('You need at least a Silver badge to like meals.');
+    expect(refused).toHaveAttribute('data-tone', 'warning');
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
     await user.click(within(refused).getByRole('button', { name: 'OK' }));
     expect(within(card('Veg Biryani')).getByRole('button', { name: /^Like 3/ })).toBeEnabled();
   });
@@ -64,7 +68,8 @@ describe('Upcoming Meals', () => {
 
     const published = await screen.findByRole('dialog', { name: 'Published!' });
     expect(published).toHaveTextContent('This meal reached 10 likes and has been published.');
-    await user.click(within(published).getByRole('button', { name: 'OK' }));
+    // Like every success alert, it closes by itself after 1.5 s.
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Published!' }), { timeout: 2500 });
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Paneer Tikka' })).not.toBeInTheDocument());
     expect(card('Veg Biryani')).toBeInTheDocument();
 
@@ -120,7 +125,10 @@ describe('Upcoming Meals (admin)', () => {
     await user.click(within(screen.getByRole('dialog', { name: 'Oops' })).getByRole('button', { name: 'OK' }));
 
     await user.upload(field('Image'), new File(['png'], 'dal.png', { type: 'image/png' }));
-    await within(form).findByText('Image uploaded');
+    // 'Success' / 'Image uploaded successfully!', closing by itself after 1.5 s.
+    expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent('Image uploaded successfully!');
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Success' }), { timeout: 2500 });
+    await within(form).findByText('Image uploaded successfully!');
     await user.click(within(form).getByRole('button', { name: /Add/ }));
 
     const added = await screen.findByRole('dialog', { name: 'Success' });
@@ -137,5 +145,25 @@ describe('Upcoming Meals (admin)', () => {
       },
     ]);
     expect(await screen.findByRole('cell', { name: 'Masoor Dal' })).toBeInTheDocument();
+  });
+
+  it('given the list fails to load, then says Error / Failed to fetch upcoming meals.', async () => {
+    seed({ users: [admin], signedInAs: admin.email, upcomingMeals: [biryani] });
+    server.use(http.get('/api/upcomingMeals', () => HttpResponse.json({ message: 'Nope' }, { status: 400 })));
+    renderApp('/dashboard/upcomingMealsAdmin');
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent('Failed to fetch upcoming meals.');
+  });
+
+  it('given an image upload fails in Add Upcoming Meal, then says Error / Image upload failed', async () => {
+    seed({ users: [admin], signedInAs: admin.email });
+    server.use(http.post('/api/uploads', () => HttpResponse.json({ message: 'Too large' }, { status: 413 })));
+    renderApp('/dashboard/upcomingMealsAdmin');
+    const user = userEvent.setup();
+    await screen.findByText('No upcoming meals found.');
+    await user.click(screen.getByRole('button', { name: 'Add Upcoming Meal' }));
+    const form = await screen.findByRole('form', { name: 'Add Upcoming Meal' });
+    await user.upload(within(form).getByLabelText('Image'), new File(['png'], 'dal.png', { type: 'image/png' }));
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent('Image upload failed');
   });
 });
