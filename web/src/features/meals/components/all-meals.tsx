@@ -13,12 +13,9 @@ import { useNearPageEnd } from './use-near-page-end';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-/**
- * The price bands of SPEC section 9. 'All Prices' sends no bound, so a meal dearer than $100
- * is never hidden from a user who asked for every price.
- */
+/** The price bands of SPEC section 9; 'All Prices' is the 0-100 band, sent like the others. */
 const priceBands = {
-  all: { label: 'All Prices', min: undefined, max: undefined },
+  all: { label: 'All Prices', min: 0, max: 100 },
   '0-10': { label: '$0-$10', min: 0, max: 10 },
   '10-20': { label: '$10-$20', min: 10, max: 20 },
   '20-50': { label: '$20-$50', min: 20, max: 50 },
@@ -62,7 +59,8 @@ export function AllMeals() {
   const filter: MealsFilter = {
     ...(search ? { search } : {}),
     ...(category !== 'All' ? { category } : {}),
-    ...(min !== undefined ? { priceMin: min, priceMax: max } : {}),
+    priceMin: min,
+    priceMax: max,
   };
   const meals = useInfiniteMeals(filter);
   useLiveRoom(rooms.catalog);

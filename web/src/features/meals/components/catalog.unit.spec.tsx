@@ -116,9 +116,17 @@ describe('Explore All Meals', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
 
     await waitFor(() => expect(within(list).getAllByRole('article')).toHaveLength(12));
-    expect(requests('GET', '/api/meals').map((request) => [request.query.get('search'), request.query.get('skip')])).toEqual([
-      ['meal', '0'],
-      ['meal', '9'],
+    // 'All Prices' is the 0-100 band (SPEC section 9), sent like the others.
+    expect(
+      requests('GET', '/api/meals').map((request) => [
+        request.query.get('search'),
+        request.query.get('skip'),
+        request.query.get('priceMin'),
+        request.query.get('priceMax'),
+      ]),
+    ).toEqual([
+      ['meal', '0', '0', '100'],
+      ['meal', '9', '0', '100'],
     ]);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });

@@ -17,11 +17,14 @@ const number = (name: string) =>
     .min(1, `${name} is required`)
     .refine((text) => Number.isFinite(Number(text)), `${name} is required`);
 
-/** The Update modal's rules (SPEC section 5): all four required, rating 0 to 10, price at least 0. */
+/** The Update modal's rules (SPEC section 5): all four required, rating 0 to 10 in steps of 0.1, price at least 0. */
 const UpdateMealSchema = z.object({
   title: z.string().trim().min(1, 'Title is required'),
   distributorName: z.string().trim().min(1, 'Distributor name is required'),
-  rating: number('Rating').refine((text) => Number(text) >= 0 && Number(text) <= 10, 'Rating must be between 0 and 10'),
+  rating: number('Rating')
+    .refine((text) => Number(text) >= 0 && Number(text) <= 10, 'Rating must be between 0 and 10')
+    // Step 0.1: a rating has at most one decimal (7.25 is refused, not stored).
+    .refine((text) => Math.abs(Number(text) * 10 - Math.round(Number(text) * 10)) < 1e-9, 'Rating must be in steps of 0.1'),
   price: number('Price').refine((text) => Number(text) >= 0, 'Price must be positive'),
 });
 

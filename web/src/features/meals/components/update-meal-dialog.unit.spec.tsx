@@ -45,7 +45,7 @@ describe('Update meal (Admin All Meals)', () => {
     const { user } = await openUpdate();
     await replace(user, 'Title', 'Masala Khichdi');
     await replace(user, 'Distributor name', 'Chef Bo');
-    await replace(user, 'Rating (0 to 10)', '9.25');
+    await replace(user, 'Rating (0 to 10)', '9.3');
     await replace(user, 'Price ($)', '6.5');
 
     await user.click(within(modal()).getByRole('button', { name: 'Update' }));
@@ -53,7 +53,7 @@ describe('Update meal (Admin All Meals)', () => {
     const done = await screen.findByRole('dialog', { name: 'Success!' });
     expect(within(done).getByText('Meal updated successfully.')).toBeInTheDocument();
     expect(requests('PUT', `/api/meals/${khichdi._id}`).map((request) => request.body)).toEqual([
-      { title: 'Masala Khichdi', distributorName: 'Chef Bo', rating: 9.25, price: 6.5 },
+      { title: 'Masala Khichdi', distributorName: 'Chef Bo', rating: 9.3, price: 6.5 },
     ]);
     expect(screen.queryByRole('dialog', { name: 'Update Khichdi' })).not.toBeInTheDocument();
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Success!' }), { timeout: 3000 });
@@ -94,6 +94,16 @@ describe('Update meal (Admin All Meals)', () => {
 
     expect(await within(modal()).findByText('Rating must be between 0 and 10')).toBeInTheDocument();
     expect(within(modal()).getByText('Price must be positive')).toBeInTheDocument();
+    expect(requests('PUT', `/api/meals/${khichdi._id}`)).toHaveLength(0);
+  });
+
+  it('given a rating off the 0.1 step (7.25), when Update is pressed, then it is refused and nothing is sent', async () => {
+    const { user } = await openUpdate();
+    await replace(user, 'Rating (0 to 10)', '7.25');
+
+    await user.click(within(modal()).getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(field('Rating (0 to 10)')).toHaveAccessibleDescription('Rating must be in steps of 0.1'));
     expect(requests('PUT', `/api/meals/${khichdi._id}`)).toHaveLength(0);
   });
 

@@ -102,7 +102,7 @@ export function ManageUsers() {
         columns={columns}
         query={users}
         loadingText="Loading users..."
-        errorText={(error) => 'Error: ' + error.message}
+        errorText="Failed to fetch users"
         emptyText="No users found"
         page={page}
         onPageChange={setPage}

@@ -41,6 +41,13 @@ describe('Manage Users', () => {
     expect(screen.getAllByRole('row')).toHaveLength(1 + 3);
   });
 
+  it('given the list fails to load, then says Failed to fetch users', async () => {
+    seed({ users: [admin, ...students], signedInAs: admin.email });
+    server.use(http.get('/users', () => HttpResponse.json({ message: 'Nope' }, { status: 400 })));
+    renderApp('/dashboard/manageUsers');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Failed to fetch users$/);
+  });
+
   it('given a search, when typing, then asks the server once after the pause and shows No users found', async () => {
     seed({ users: [admin, ...students], signedInAs: admin.email });
     renderApp('/dashboard/manageUsers');
