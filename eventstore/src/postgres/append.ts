@@ -1,8 +1,7 @@
-import type { DatabaseError, Pool, PoolClient } from 'pg';
+import type { DatabaseError, Pool } from 'pg';
 import { START, WrongExpectedVersionError } from '../port';
-import type { AppendResult, EventToAppend, ExpectedVersion, Position } from '../port';
+import type { AppendResult, EventToAppend, ExpectedVersion } from '../port';
 import { notifyChannel } from './schema';
-import { inTransaction } from './transaction';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UNIQUE_VIOLATION = '23505';
@@ -10,9 +9,10 @@ const UNIQUE_VIOLATION = '23505';
 const ANY_VERSION_ATTEMPTS = 5;
 
 /**
- * Appends in one transaction. A conflict (expected version, or a concurrent writer that took the
- * same version first) either turns out to be a retry of an append that is already stored, answered
- * with its original result, or becomes a WrongExpectedVersionError.
+ * Appends in one statement (its own transaction): one round trip to PostgreSQL. A conflict (expected
+ * version, or a concurrent writer that took the same version first) either turns out to be a retry
+ * of an append that is already stored, answered with its original result, or becomes a
+ * WrongExpectedVersionError.
  */
 export async function appendEvents(
   pool: Pool,
@@ -24,10 +24,10 @@ export async function appendEvents(
   checkEventIds(events);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await inTransaction(pool, (client) => writeEvents(client, schema, stream, events, expectedVersion));
+      return await writeEvents(pool, schema, stream, events, expectedVersion);
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) && !isUniqueViolation(error)) throw error;
-      // Looked up after the rollback: a concurrent retry of this same append may just have committed.
+      // A concurrent retry of this same append may just have committed.
       const original = await findStoredAppend(pool, schema, stream, events);
       if (original) return original;
       if (isUniqueViolation(error) && error.constraint === 'events_event_id_key') {
@@ -43,21 +43,23 @@ export async function appendEvents(
 }
 
 /**
- * The append itself, inside the caller's open transaction: checks the expected version, inserts
- * the events with consecutive versions and queues the NOTIFY (delivered on commit). A concurrent
- * writer of the same version surfaces as a unique violation on the primary key.
+ * The append as one statement, alone (autocommit) or inside the caller's open transaction: reads the
+ * stream's version, inserts the events with consecutive versions only if it is the expected one, and
+ * queues the NOTIFY (delivered on commit). A concurrent writer of the same version surfaces as a
+ * unique violation on the primary key; an unexpected version inserts nothing and says what it was.
  */
 export async function writeEvents(
-  client: PoolClient,
+  db: Queryable,
   schema: string,
   stream: string,
   events: readonly EventToAppend[],
   expectedVersion: ExpectedVersion,
 ): Promise<AppendResult> {
-  const current = await currentVersion(client, schema, stream);
-  if (!matches(expectedVersion, current)) throw new WrongExpectedVersionError(stream, expectedVersion, current);
-  if (events.length === 0) return emptyAppendResult(client, schema, stream, current);
-
+  if (events.length === 0) {
+    const current = await currentVersion(db, schema, stream);
+    if (!matches(expectedVersion, current)) throw new WrongExpectedVersionError(stream, expectedVersion, current);
+    return emptyAppendResult(db, schema, stream, current);
+  }
   const documents = events.map((event) => ({
     eventId: event.eventId,
     type: event.type,
@@ -65,18 +67,35 @@ export async function writeEvents(
     data: event.data ?? null,
     metadata: event.metadata,
   }));
-  const { rows } = await client.query<{ stream_version: string; transaction_id: string; global_position: string }>(
-    `INSERT INTO ${schema}.events (stream_id, stream_version, event_id, type, data, metadata)
-     SELECT $1, $2::bigint + e.ordinality, (e.doc->>'eventId')::uuid, e.doc->>'type', e.doc->'data', e.doc->'metadata'
-     FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(doc, ordinality)
-     ORDER BY e.ordinality
-     RETURNING stream_version::text, transaction_id::text, global_position::text`,
-    [stream, String(current === 'no_stream' ? -1n : current), JSON.stringify(documents)],
+  const { rows } = await db.query<{
+    current_version: string | null;
+    stream_version: string | null;
+    transaction_id: string | null;
+    global_position: string | null;
+  }>(
+    `WITH current AS (
+       SELECT max(stream_version) AS version FROM ${schema}.events WHERE stream_id = $1
+     ), inserted AS (
+       INSERT INTO ${schema}.events (stream_id, stream_version, event_id, type, data, metadata)
+       SELECT $1, coalesce(current.version, -1) + e.ordinality, (e.doc->>'eventId')::uuid, e.doc->>'type', e.doc->'data', e.doc->'metadata'
+       FROM current, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(doc, ordinality)
+       WHERE $2::text = 'any' OR ($2::text = 'no_stream' AND current.version IS NULL) OR current.version::text = $2::text
+       ORDER BY e.ordinality
+       RETURNING stream_version, transaction_id, global_position
+     ), last AS (
+       SELECT stream_version, transaction_id, global_position FROM inserted ORDER BY stream_version DESC LIMIT 1
+     )
+     SELECT (SELECT version::text FROM current) AS current_version, last.stream_version::text, last.transaction_id::text, last.global_position::text,
+            CASE WHEN last.stream_version IS NOT NULL THEN pg_notify($4, last.transaction_id::text || '/' || last.global_position::text) END
+     FROM (SELECT 1) AS one LEFT JOIN last ON true`,
+    [stream, typeof expectedVersion === 'bigint' ? expectedVersion.toString() : expectedVersion, JSON.stringify(documents), notifyChannel(schema)],
   );
-  const last = rows.reduce((latest, row) => (BigInt(row.stream_version) > BigInt(latest.stream_version) ? row : latest));
-  const position: Position = { a: BigInt(last.transaction_id), b: BigInt(last.global_position) };
-  await client.query('SELECT pg_notify($1, $2)', [notifyChannel(schema), `${position.a}/${position.b}`]);
-  return { nextVersion: BigInt(last.stream_version), position };
+  const row = rows[0]!;
+  if (row.stream_version === null) {
+    const current = row.current_version === null ? 'no_stream' : BigInt(row.current_version);
+    throw new WrongExpectedVersionError(stream, expectedVersion, current);
+  }
+  return { nextVersion: BigInt(row.stream_version), position: { a: BigInt(row.transaction_id!), b: BigInt(row.global_position!) } };
 }
 
 function checkEventIds(events: readonly EventToAppend[]): void {
