@@ -8,6 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { io as connectClient } from 'socket.io-client';
@@ -107,9 +108,18 @@ for (const eventStore of stores) {
       admin = signedIn.body.token as string;
       image = await uploadImage(command1.url, admin);
       timings.start = Date.now() - started;
-    });
+    }, 120_000);
 
     afterAll(async () => {
+      // SYSTEM_TEST_LOGS=<dir> keeps every process's log lines there, to read after a failure.
+      if (process.env.SYSTEM_TEST_LOGS) {
+        mkdirSync(process.env.SYSTEM_TEST_LOGS, { recursive: true });
+        for (const [index, child] of processes.entries())
+          writeFileSync(
+            join(process.env.SYSTEM_TEST_LOGS, `${index}-${child.name.replace(/\W+/g, '-')}.log`),
+            child.logs.map((line) => JSON.stringify(line)).join('\n') + '\n' + child.stderr(),
+          );
+      }
       for (const socket of sockets) socket.disconnect();
       await Promise.all(processes.map((child) => stop(child, 'SIGKILL')));
       await store?.close();
@@ -252,7 +262,7 @@ for (const eventStore of stores) {
         'the badge to be granted',
         async () => {
           const user = await call(read2.url, 'GET', `/users/${student.email}`, { token: student.token });
-          return (user.body.user as { badge?: string } | undefined)?.badge === 'Silver' || user.body.badge === 'Silver' ? true : undefined;
+          return user.body.badge === 'silver' ? true : undefined;
         },
         60_000,
       );

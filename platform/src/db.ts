@@ -34,3 +34,40 @@ export async function migrate(db: Kysely<any>, table: string, migrations: Record
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ''} of ${table} failed: ${String(error)}`);
 }
+
+/**
+ * Waits until another service has run `migrations` under `table` (read-api waits for the projector,
+ * which owns the read models' tables): a read side started first, or beside it, answers nothing
+ * before the tables exist. Polls every `everyMs`, says once what it waits for, gives up after
+ * `timeoutMs` (the start then fails with one line, for the orchestrator to restart it).
+ */
+export async function waitForMigrations(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the bookkeeping table is not part of any service's tables
+  db: Kysely<any>,
+  table: string,
+  migrations: Record<string, unknown>,
+  options: { onWait?: (missing: string[]) => void; timeoutMs?: number; everyMs?: number } = {},
+): Promise<void> {
+  const wanted = Object.keys(migrations);
+  const deadline = Date.now() + (options.timeoutMs ?? 300_000);
+  let told = false;
+  for (;;) {
+    const done = await db
+      .selectFrom(`${table}_migrations`)
+      .select('name')
+      .execute()
+      .then((rows: { name: string }[]) => new Set(rows.map((row) => row.name)))
+      // The table itself is not there yet: nothing ran.
+      .catch((error: { code?: string }) => {
+        if (error.code === '42P01') return new Set<string>();
+        throw error;
+      });
+    const missing = wanted.filter((name) => !done.has(name));
+    if (missing.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`${table} migrations ${missing.join(', ')} have not run within ${Math.round((options.timeoutMs ?? 300_000) / 1000)} s`);
+    if (!told) options.onWait?.(missing);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 250));
+  }
+}

@@ -4,10 +4,12 @@
  * `node read-api/dist/main.js` once built (`npm run build`); configured by the environment only.
  */
 import { createMetrics } from '@hostel/platform/metrics';
+import { waitForMigrations } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
 import { openInfrastructure } from '@hostel/platform/infrastructure';
 import { runService } from '@hostel/platform/service';
 import { createAccessTokenVerifier } from '@hostel/platform/tokens';
+import { readModelMigrations } from '@hostel/read-models';
 import type { ReadModelTables } from '@hostel/read-models';
 import { readApi } from './app';
 import { createPositionWaiter } from './consistency/wait-for-position';
@@ -17,6 +19,10 @@ await runService('read-api', ['DATABASE_URL', 'JWT_JWKS_URL'], async ({ config, 
   const metrics = createMetrics({ service: 'read-api', log, processMetrics: true });
   const infrastructure = await openInfrastructure(config, { log, metrics });
   const db = infrastructure.db<ReadModelTables>();
+  // The projector owns the read models' tables: a read-api started first, or beside it, waits for them.
+  await waitForMigrations(db, 'projector', readModelMigrations, {
+    onWait: (missing) => log.info({ missing: missing.length }, 'waiting for the projector to create the read models'),
+  });
   const verifyAccessToken = createAccessTokenVerifier(new URL(config.JWT_JWKS_URL!));
   const { app } = await createHttpServer({
     logger: log,
