@@ -27,8 +27,8 @@ import { rebuildReadModels } from '@hostel/projector/rebuild';
 import { projections } from '@hostel/read-models';
 import type { ReadModelTables } from '@hostel/read-models';
 import { buildServices } from '../build-services';
-import { call, root, scrape, startRedis, startService, stop, until, uploadImage } from './topology';
-import type { RedisProcess, ServiceProcess } from './topology';
+import { call, root, scrape, startRedis, startService, startTcpProxy, stop, until, uploadImage } from './topology';
+import type { RedisProcess, ServiceProcess, TcpProxy } from './topology';
 
 const run = promisify(execFile);
 
@@ -44,6 +44,8 @@ for (const eventStore of stores) {
   describe.skipIf(eventStore.skip)(`the services as separate processes (EVENT_STORE=${eventStore.name})`, { timeout: 180_000 }, () => {
     let database: { url: string; drop(): Promise<void> };
     let redis: RedisProcess;
+    /** read-api #1 reaches PostgreSQL through this, so the test can take it away from that one process. */
+    let postgresProxy: TcpProxy;
     let env: Record<string, string>;
     const processes: ServiceProcess[] = [];
     let command1!: ServiceProcess, command2!: ServiceProcess, read1!: ServiceProcess, read2!: ServiceProcess, projector!: ServiceProcess;
@@ -93,7 +95,15 @@ for (const eventStore of stores) {
       command2 = await start('command-api', 'command-api #2');
       // The read side fetches the issuer's public keys from command-api (#2: #1 is killed below).
       env.JWT_JWKS_URL = `${command2.url}/api/auth/jwks`;
-      [read1, read2, projector] = await Promise.all([start('read-api', 'read-api #1'), start('read-api', 'read-api #2'), start('projector', 'projector')]);
+      const target = new URL(database.url);
+      postgresProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+      const proxied = new URL(database.url);
+      proxied.port = String(postgresProxy.port);
+      [read1, read2, projector] = await Promise.all([
+        start('read-api', 'read-api #1', { DATABASE_URL: proxied.href }),
+        start('read-api', 'read-api #2'),
+        start('projector', 'projector'),
+      ]);
       pool = createPool(database.url, 4);
       store = await openEventStore(readConfig({ ...eventStore.env, DATABASE_URL: database.url }), pool);
 
@@ -125,6 +135,7 @@ for (const eventStore of stores) {
       await store?.close();
       await pool?.end();
       await redis?.remove();
+      await postgresProxy?.close();
       await database?.drop();
       console.info(`system test (${eventStore.name}) timings, ms: ${JSON.stringify(timings)}`);
     });
@@ -168,6 +179,41 @@ for (const eventStore of stores) {
         logged(projector, correlationId, 'projected') && logged(projector, correlationId, 'live push') ? true : undefined,
       );
       timings.likeToSocket = Date.now() - t0;
+
+      // What Prometheus scrapes: the command by outcome and its latency, the append, the socket, the lag.
+      const sample = (samples: Awaited<ReturnType<typeof scrape>>, name: string, labels: Record<string, string> = {}) =>
+        samples.find((one) => one.name === name && Object.entries(labels).every(([key, value]) => one.labels[key] === value))?.value;
+      const commandSide = await scrape(command1.url);
+      expect(sample(commandSide, 'hostel_commands_total', { command: 'LikeMeal', outcome: 'changed', service: 'command-api' })).toBeGreaterThanOrEqual(1);
+      expect(sample(commandSide, 'hostel_command_duration_seconds_count', { command: 'LikeMeal', outcome: 'changed' })).toBeGreaterThanOrEqual(1);
+      expect(sample(commandSide, 'hostel_event_store_append_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThanOrEqual(2);
+      expect(sample(commandSide, 'hostel_job_queue_depth', { queue: 'grant-badge', state: 'waiting' })).toBe(0);
+      expect(sample(await scrape(read2.url), 'hostel_live_sockets', { service: 'read-api' })).toBeGreaterThanOrEqual(1);
+      const projectorSide = await scrape(projector.url);
+      for (const name of ['hostel_projection_lag_events', 'hostel_projection_lag_seconds'])
+        expect(sample(projectorSide, name, { projection: 'meal-catalog' }), name).toBeGreaterThanOrEqual(0);
+    });
+
+    it('answers 503 with a message, never hangs, and reports itself unready while PostgreSQL is unreachable; ready again once it is back', async () => {
+      const t0 = Date.now();
+      expect((await call(read1.url, 'GET', '/health/ready')).status).toBe(200);
+      await postgresProxy.cut();
+      const asked = Date.now();
+      const ready = await call(read1.url, 'GET', '/health/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body).toMatchObject({ message: 'postgres is unreachable', checks: { postgres: 'unreachable' } });
+      const read = await call(read1.url, 'GET', '/api/meals');
+      expect(read.status).toBe(503);
+      expect(read.body.message).toMatch(/unavailable/);
+      expect(read.headers.get('retry-after')).toBeTruthy();
+      // Bounded: the probe's 2 s, the pool's connection timeout at worst.
+      expect(Date.now() - asked).toBeLessThan(12_000);
+      // Liveness is the process alone: an orchestrator must not restart it for a database outage.
+      expect((await call(read1.url, 'GET', '/health/live')).status).toBe(200);
+      await postgresProxy.restore();
+      await until('read-api #1 to be ready again', async () => ((await call(read1.url, 'GET', '/health/ready')).status === 200 ? true : undefined));
+      expect((await call(read1.url, 'GET', '/api/meals')).status).toBe(200);
+      timings.postgresOutage = Date.now() - t0;
     });
 
     it('publishes the 10th like of an upcoming meal exactly once while command-api #1 is SIGKILLed mid-run', async () => {

@@ -8,7 +8,8 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
+import type { Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -244,4 +245,52 @@ export async function scrape(url: string): Promise<{ name: string; labels: Recor
       const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1]!, pair[2]!]));
       return { name: match[1]!, labels, value: Number(match[3]) };
     });
+}
+
+export interface TcpProxy {
+  port: number;
+  /** Refuses new connections and drops the open ones: to the client, the server is gone. */
+  cut(): Promise<void>;
+  /** Forwards again on the same port. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A TCP forwarder in front of the machine's PostgreSQL, so a test can take "PostgreSQL" away from one
+ * service (and give it back) without stopping the server every other test shares.
+ */
+export async function startTcpProxy(target: { host: string; port: number }, port?: number): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  const listen = (on: number) =>
+    new Promise<number>((resolve, reject) => {
+      const opened = createServer((client) => {
+        const upstream = createConnection(target);
+        sockets.add(client).add(upstream);
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        client.on('error', drop).on('close', drop);
+        upstream.on('error', drop).on('close', drop);
+        client.pipe(upstream).pipe(client);
+      });
+      opened.once('error', reject);
+      opened.listen(on, '127.0.0.1', () => {
+        server = opened;
+        resolve((opened.address() as { port: number }).port);
+      });
+    });
+  const bound = await listen(port ?? 0);
+  const cut = async () => {
+    const closing = server;
+    server = undefined;
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+    if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
+  };
+  return { port: bound, cut, restore: async () => void (await listen(bound)), close: cut };
 }
