@@ -117,7 +117,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
           // Where the export's own record is: read with X-Min-Position to see it.
           .header('x-position', formatPosition(position))
           // A stream, not a string: its lines leave as they are read (the schema above documents them).
-          .send(Readable.from(lines()) as never)
+          // A byte stream, so at most one batch waits in it for a slow reader (an object stream holds 16).
+          .send(Readable.from(lines(), { objectMode: false }) as never)
       );
     },
   );

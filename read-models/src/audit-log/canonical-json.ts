@@ -4,9 +4,8 @@
  * order and the copy written by one JSON.stringify (V8's fast path), instead of a string built
  * value by value. The same refusals: NaN, Infinity and lone surrogates throw.
  *
- * Not wired in: chainHash (ledger.ts) would call it in place of `canonicalize`; the ledger's chain,
- * every rebuild and `audit:verify` spend most of their hashing time there
- * (canonical-json.unit.spec.ts checks the two agree).
+ * The ledger's chain (ledger.ts) hashes with it: every event appended, rebuilt and verified passes
+ * here. canonical-json.unit.spec.ts checks it agrees with `canonicalize` byte for byte.
  */
 export function canonicalJson(value: unknown): string {
   try {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import canonicalize from 'canonicalize';
 import type { AuditEntity } from '@hostel/contracts';
 import { formatPosition } from '@hostel/eventstore';
 import type { RecordedEvent } from '@hostel/eventstore';
+import { canonicalJson } from './canonical-json';
 
 /** The hash before the first event. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -13,7 +13,7 @@ export const GENESIS_HASH = '0'.repeat(64);
  * audit:verify` can recompute it from the store alone and find the first event that differs.
  */
 export function chainHash(previous: string, recorded: RecordedEvent): string {
-  const body = canonicalize({
+  const body = canonicalJson({
     position: formatPosition(recorded.position),
     stream: recorded.streamId,
     version: recorded.streamVersion.toString(),
@@ -21,10 +21,7 @@ export function chainHash(previous: string, recorded: RecordedEvent): string {
     data: recorded.data,
     metadata: recorded.metadata,
   });
-  return createHash('sha256')
-    .update(previous)
-    .update(body ?? '')
-    .digest('hex');
+  return createHash('sha256').update(previous).update(body).digest('hex');
 }
 
 /** Fields whose values the audit never shows, in any answer or export: password hashes, mailed-link tokens. */

@@ -47,11 +47,14 @@ export async function verifyLedger(deps: {
   const ledger = ledgerHashes(deps.db, batch)[Symbol.asyncIterator]();
   let ledgerRows: { position_a: string; position_b: string; hash: string }[] = [];
   let ledgerIndex = 0;
+  // Each side's next batch is read while this one is hashed: the reads and the hashing overlap.
+  let ledgerAhead = prefetched(ledger.next());
   const nextLedgerRow = async () => {
     if (ledgerIndex >= ledgerRows.length) {
-      const next = await ledger.next();
+      const next = await ledgerAhead;
       ledgerRows = next.done ? [] : next.value;
       ledgerIndex = 0;
+      if (!next.done) ledgerAhead = prefetched(ledger.next());
     }
     return ledgerRows[ledgerIndex++];
   };
@@ -59,7 +62,6 @@ export async function verifyLedger(deps: {
   let hash = GENESIS_HASH;
   let verified = 0;
   let position: string | undefined;
-  let from = START;
   let unchecked = 0;
   const describe = (event: RecordedEvent) => ({
     position: formatPosition(event.position),
@@ -67,9 +69,11 @@ export async function verifyLedger(deps: {
     version: event.streamVersion.toString(),
     type: event.type,
   });
+  let storeAhead = prefetched(deps.store.readAll({ from: START, batch }));
   for (;;) {
-    const events = await deps.store.readAll({ from, batch });
+    const events = await storeAhead;
     if (events.length === 0) break;
+    storeAhead = prefetched(deps.store.readAll({ from: events.at(-1)!.position, batch }));
     for (const event of events) {
       const row = await nextLedgerRow();
       if (!row) {
@@ -104,7 +108,6 @@ export async function verifyLedger(deps: {
       verified++;
       position = at;
     }
-    from = events.at(-1)!.position;
   }
   const extra = await nextLedgerRow();
   if (extra) {
@@ -119,4 +122,10 @@ export async function verifyLedger(deps: {
     };
   }
   return { verified, ...(position ? { position } : {}), hash, hashesAt, unchecked };
+}
+
+/** A read started ahead: if verification stops before it is awaited, its failure is nobody's concern. */
+function prefetched<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
 }
