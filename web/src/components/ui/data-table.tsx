@@ -41,7 +41,8 @@ export function DataTable<Row extends { _id: string }>({
 }) {
   const pageCount = usePageCount(query.data?.total, page, onPageChange);
 
-  // min-w-0: in a grid of its own screen, the table scrolls sideways inside its frame instead of widening the page.
+  // min-w-0: in a grid of its own screen, the table never widens the page; in a narrow frame its rows
+  // become cards (see Table's `stacked`), so nothing, the actions least of all, needs sideways scrolling.
   return (
     <div className="grid min-w-0 gap-4">
       {query.isPending ? (
@@ -52,7 +53,7 @@ export function DataTable<Row extends { _id: string }>({
         </p>
       ) : (
         <>
-          <Table aria-label={label} aria-busy={query.isFetching}>
+          <Table aria-label={label} aria-busy={query.isFetching} stacked>
             <TableHeader>
               <TableRow>
                 {columns.map((column) => (
@@ -67,7 +68,7 @@ export function DataTable<Row extends { _id: string }>({
                 query.data.items.map((row, index) => (
                   <TableRow key={row._id}>
                     {columns.map((column) => (
-                      <TableCell key={column.header} className={column.className}>
+                      <TableCell key={column.header} label={column.header} className={column.className}>
                         {column.cell(row, index)}
                       </TableCell>
                     ))}

@@ -64,7 +64,7 @@ function RoleActions({ user }: { user: UserDto }) {
   const makeAuditor = useMakeAuditor();
   if (user.role === 'admin') return <Badge level="admin">Admin</Badge>;
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <GrantRoleButton user={user} label="Make Admin" grant={promote} done="User promoted to Admin!" failed="Could not promote user." />
       {user.role === 'auditor' ? (
         <Badge level="auditor">Auditor</Badge>
