@@ -25,6 +25,13 @@ export const ALL_MEALS_PAGE_SIZE = 9;
 export const USER_SEARCH_DEBOUNCE_MS = 500;
 export const UPCOMING_PUBLISH_THRESHOLD = 10;
 
+/**
+ * A cookie the script may read (not HttpOnly, no secret in it) that the command API sets and clears with
+ * the refresh cookie: the web app asks `/api/auth/refresh` only when it is there, so a visitor's page
+ * makes no refresh call that can only fail.
+ */
+export const SESSION_MARKER_COOKIE = 'hostel_session';
+
 /** Largest image upload accepted by the media endpoint. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 

@@ -2,17 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 
 /** Socket.io rooms and messages. A push is a signal to refetch or patch the TanStack Query cache. */
-export const rooms = {
-  user: (userId: string) => `user:${userId}`,
-  meal: (mealId: string) => `meal:${mealId}`,
-  upcoming: 'upcoming',
-  /** Catalogue viewers: counts on meal cards. */
-  catalog: 'meals',
-  adminRequests: 'admin:requests',
-  adminUsers: 'admin:users',
-  /** Admins and auditors: each event as it lands (the audit's live tail). */
-  audit: 'audit',
-} as const;
+export { rooms } from './rooms';
 
 export interface LiveMessages {
   /** A projection committed up to this position. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type Badge, BADGES, badgeRank, DASHBOARD_PAGE_SIZE, MEMBERSHIP_PACKAGES } from './constants';
+import { BADGES, DASHBOARD_PAGE_SIZE, MEMBERSHIP_PACKAGES } from './constants';
+import { displayPrice, PACKAGE_NAMES, type PackageName, PAYMENT_CURRENCY } from './plans';
 import { paging, text } from './text';
 
 /**
@@ -24,17 +25,7 @@ import { paging, text } from './text';
  *   `changed {resource: 'payments'}` when a payment is recorded.
  */
 
-export type PackageName = keyof typeof MEMBERSHIP_PACKAGES;
-export const PACKAGE_NAMES = Object.keys(MEMBERSHIP_PACKAGES) as PackageName[];
-
-/** Whether buying a package raises a member holding `held`: only upgrades are sold (a lesser plan changes nothing). */
-export const isUpgrade = (held: Badge | null | undefined, name: PackageName) => badgeRank(MEMBERSHIP_PACKAGES[name].badge) > badgeRank(held);
-
-/** Every membership is charged in this currency (Stripe's lower-case ISO code). */
-export const PAYMENT_CURRENCY = 'usd';
-
-/** '$19' for 1900 minor units; cents only when there are any. */
-export const displayPrice = (minorUnits: number) => `$${minorUnits % 100 === 0 ? minorUnits / 100 : (minorUnits / 100).toFixed(2)}`;
+export { displayPrice, isUpgrade, PACKAGE_NAMES, type PackageName, PAYMENT_CURRENCY } from './plans';
 
 /** What buying a package records besides who and how: its name, the badge it grants and its price, from the catalogue only. */
 export function membershipCharge(name: PackageName) {

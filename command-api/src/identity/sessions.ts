@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AuthAnswer, AuthConfigAnswer, JwksAnswer, NoContent } from '@hostel/contracts';
+import { AuthAnswer, AuthConfigAnswer, JwksAnswer, NoContent, SESSION_MARKER_COOKIE } from '@hostel/contracts';
 import { initialUserState, loadState, unauthenticated, userDecider, userStream } from '@hostel/domain';
 import type { EventStore } from '@hostel/eventstore';
 import { publicJwks } from '@hostel/platform/tokens';
@@ -79,10 +79,16 @@ export const sessionRoutes: FastifyPluginAsync<SessionDeps & { issuer: SessionIs
   });
 };
 
+/**
+ * The refresh cookie, and beside it the session marker: readable by the page (it says only that a
+ * session may be restored) and living as long, so the app skips the refresh call when there is none.
+ */
 function setRefreshCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(REFRESH_COOKIE, token, { httpOnly: true, sameSite: 'strict', secure, path: '/api/auth', maxAge: REFRESH_TTL_MS / 1000 });
+  reply.setCookie(SESSION_MARKER_COOKIE, '1', { httpOnly: false, sameSite: 'strict', secure, path: '/', maxAge: REFRESH_TTL_MS / 1000 });
 }
 
 function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, { path: '/api/auth' });
+  reply.clearCookie(SESSION_MARKER_COOKIE, { path: '/' });
 }

@@ -7,10 +7,10 @@ import { VerifyEmailNote } from '@/features/auth/components/verify-email-note';
 import { CanonicalRedirect, RequireAdmin, RequireAuditAccess, RequireAuth } from './routes/guards';
 import { HomeRoute } from './routes/home';
 import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
-import { CheckoutRoute } from './routes/checkout';
-import { AllMealsRoute, MealDetailRoute, UpcomingMealsRoute } from './routes/meals';
 
-// Forms and dashboard screens load on first visit, keeping the first page light.
+// Each screen but the home page loads on first visit, so `/` ships only what it renders.
+const meals = () => import('./routes/meals');
+const checkout = () => import('./routes/checkout');
 const auth = () => import('./routes/auth');
 const dashboard = () => import('./routes/dashboard');
 const audit = () => import('./routes/audit');
@@ -30,13 +30,14 @@ export const routes: RouteObject[] = [
   {
     path: paths.home,
     element: <MainLayout banner={<VerifyEmailNote />} />,
+    hydrateFallbackElement: loading,
     errorElement: <RouteErrorBoundary />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: 'AllMeals', element: <AllMealsRoute /> },
-      { path: 'UpcomingMeals', element: <UpcomingMealsRoute /> },
-      { path: 'checkout/:packageName', element: <CheckoutRoute /> },
-      { path: 'meal/:id', element: <MealDetailRoute /> },
+      { path: 'AllMeals', lazy: async () => ({ Component: (await meals()).AllMealsRoute }) },
+      { path: 'UpcomingMeals', lazy: async () => ({ Component: (await meals()).UpcomingMealsRoute }) },
+      { path: 'checkout/:packageName', lazy: async () => ({ Component: (await checkout()).CheckoutRoute }) },
+      { path: 'meal/:id', lazy: async () => ({ Component: (await meals()).MealDetailRoute }) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,4 +1,6 @@
-import { ErrorAnswer, MIN_POSITION_HEADER } from '@hostel/contracts';
+import type { ErrorAnswer } from '@hostel/contracts';
+import { MIN_POSITION_HEADER } from '@hostel/contracts/plain';
+import { loadSchemas } from './schemas';
 import type { AuthSession } from './auth-session';
 
 /** A non-success answer of our API, carrying the server's message and field issues. */
@@ -64,7 +66,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFrom(status: number, body: unknown): ApiError {
+async function errorFrom(status: number, body: unknown): Promise<ApiError> {
+  const { ErrorAnswer } = await loadSchemas();
   const parsed = ErrorAnswer.safeParse(body);
   if (parsed.success) return new ApiError(status, parsed.data.message, parsed.data.issues);
   return new ApiError(status, undefined);
@@ -104,7 +107,7 @@ export function createApiClient(session: AuthSession): ApiClient {
     }
     if (responseType === 'blob' && response.ok) return { data: (await response.blob()) as T, status: response.status, headers: response.headers };
     const data = await readBody(response);
-    if (!response.ok) throw errorFrom(response.status, data);
+    if (!response.ok) throw await errorFrom(response.status, data);
     // Command answers carry the position of their last event (a string, or a number from some services).
     if (data && typeof data === 'object' && 'position' in data) {
       const { position } = data;

@@ -1,4 +1,14 @@
-import { AuthAnswer, type UserDto } from '@hostel/contracts';
+import type { UserDto } from '@hostel/contracts';
+import { SESSION_MARKER_COOKIE } from '@hostel/contracts/plain';
+import { loadSchemas } from './schemas';
+
+/**
+ * Whether the browser may hold a refresh cookie: the command API sets a readable marker cookie beside
+ * the httpOnly one (and clears both together). Without it there is no session to restore.
+ */
+export function hasSessionMarker(): boolean {
+  return document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SESSION_MARKER_COOKIE}=`));
+}
 
 /** Where the client stands with the server. `restoring` lasts until the first refresh attempt answers. */
 export type SessionState = { status: 'restoring' } | { status: 'signed-out' } | { status: 'signed-in'; token: string; user: UserDto };
@@ -10,7 +20,7 @@ export type SessionState = { status: 'restoring' } | { status: 'signed-out' } | 
 export interface AuthSession {
   getState(): SessionState;
   subscribe(listener: () => void): () => void;
-  /** Restores the session from the refresh cookie; runs once however often it is called. */
+  /** Restores the session from the refresh cookie (only when its marker says there is one); runs once however often it is called. */
   restore(): Promise<void>;
   /** Swaps the refresh cookie for a fresh access token; concurrent callers share one request. */
   refresh(): Promise<boolean>;
@@ -44,7 +54,8 @@ export function createAuthSession(): AuthSession {
       if (state.status === 'restoring') set({ status: 'signed-out' });
       return false;
     }
-    const parsed = response.ok ? AuthAnswer.safeParse(await response.json().catch(() => null)) : null;
+    // The answer's schema loads only now, keeping zod off a visitor's first paint.
+    const parsed = response.ok ? (await loadSchemas()).AuthAnswer.safeParse(await response.json().catch(() => null)) : null;
     if (!parsed?.success) {
       set({ status: 'signed-out' });
       return false;
@@ -60,7 +71,8 @@ export function createAuthSession(): AuthSession {
       return () => listeners.delete(listener);
     },
     restore() {
-      restoring ??= session.refresh().then(() => undefined);
+      // No marker, no session: a visitor's page makes no refresh call that can only answer 401.
+      restoring ??= hasSessionMarker() ? session.refresh().then(() => undefined) : Promise.resolve(set({ status: 'signed-out' }));
       return restoring;
     },
     refresh() {

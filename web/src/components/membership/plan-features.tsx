@@ -1,4 +1,4 @@
-import { MEMBERSHIP_PACKAGES } from '@hostel/contracts';
+import { MEMBERSHIP_PACKAGES } from '@hostel/contracts/plain';
 import { Check } from 'lucide-react';
 
 /** A plan's features as a ticked list (the home page's plan cards and the checkout show the same). */

@@ -11,7 +11,7 @@ import {
   VerifyEmailBody,
 } from '@hostel/contracts';
 import { http, HttpResponse } from 'msw';
-import { db, findUser, makeUser, nextPosition, type UserRecord } from './db';
+import { db, findUser, holdSession, makeUser, nextPosition, type UserRecord } from './db';
 import { bodyOf, messageOf, parse, refuse, signedIn } from './http';
 
 /** Identity as the command API answers it: password sign-in, the refresh cookie, and the mailed links. */
@@ -40,14 +40,14 @@ export const authHandlers = [
   http.post('/api/auth/refresh', () => {
     const user = db.users.find((candidate) => candidate._id === db.session);
     if (!user) {
-      db.session = undefined;
+      holdSession(undefined);
       return refuse(401, 'Your session has ended. Please sign in again.');
     }
     return HttpResponse.json(session(user));
   }),
 
   http.post('/api/auth/logout', () => {
-    db.session = undefined;
+    holdSession(undefined);
     return new HttpResponse(null, { status: 204 });
   }),
 
@@ -55,7 +55,7 @@ export const authHandlers = [
     const { email, password } = parse(LoginBody, await bodyOf(request), 'body');
     const user = findUser(email);
     if (!user || user.password !== password) return refuse(401, 'Invalid email or password');
-    db.session = user._id;
+    holdSession(user._id);
     return HttpResponse.json(session(user));
   }),
 
@@ -64,7 +64,7 @@ export const authHandlers = [
     if (findUser(email)) return refuse(409, 'An account with this email already exists');
     const user = makeUser({ name, email, password, photo, emailVerified: false });
     db.users.push(user);
-    db.session = user._id;
+    holdSession(user._id);
     return HttpResponse.json(session(user, nextPosition()), { status: 201 });
   }),
 

@@ -10,6 +10,7 @@ import {
   type PaymentDto,
   type ReviewDto,
   type UpcomingMealDto,
+  SESSION_MARKER_COOKIE,
   type UserDto,
 } from '@hostel/contracts';
 
@@ -86,6 +87,16 @@ export const db = emptyDb();
 /** Forgets everything: the setup file calls it after each test. */
 export function resetDb() {
   Object.assign(db, emptyDb());
+  holdSession(undefined);
+}
+
+/**
+ * The browser holds `userId`'s refresh cookie (undefined: none), and so the readable marker cookie the
+ * command API sets and clears with it (SESSION_MARKER_COOKIE), which the app checks before asking to refresh.
+ */
+export function holdSession(userId: string | undefined) {
+  db.session = userId;
+  document.cookie = userId ? `${SESSION_MARKER_COOKIE}=1; path=/` : `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`;
 }
 
 /** The position of a change just made, as the command API answers it (`X-Min-Position` for the next reads). */
@@ -140,7 +151,7 @@ export function appendAuditEvents(...records: AuditRecord[]): AuditEvent[] {
 export function signInBrowser(email: string) {
   const user = findUser(email);
   if (!user) throw new Error(`No user ${email} to sign in`);
-  db.session = user._id;
+  holdSession(user._id);
 }
 
 /** Emails are matched as the read models keep them: trimmed and lower case. */

@@ -36,7 +36,7 @@ describe('popup sign-in', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Google Sign-In Failed' });
     expect(within(dialog).getByText('access_denied')).toBeInTheDocument();
-    expect(requests('POST', '/api/auth/refresh')).toHaveLength(1); // the start-up restore only
+    expect(requests('POST', '/api/auth/refresh')).toHaveLength(0); // none: no session marker, so not even a start-up restore
   });
 
   it('given the provider is enabled, when the popup reports success, then swaps the cookie for a session and goes home', async () => {

@@ -1,4 +1,4 @@
-import { type Badge, isUpgrade, MEMBERSHIP_PACKAGES } from '@hostel/contracts';
+import { type Badge, isUpgrade, MEMBERSHIP_PACKAGES } from '@hostel/contracts/plain';
 import { Crown } from 'lucide-react';
 import { PlanFeatures } from '@/components/membership/plan-features';
 import { useNavigate } from 'react-router';

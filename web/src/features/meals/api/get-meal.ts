@@ -1,12 +1,14 @@
-import { MealDto } from '@hostel/contracts';
+import type { MealDto } from '@hostel/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
+import { loadSchemas } from '@/lib/schemas';
 import { useViewer, type Viewer } from '@/lib/viewer';
 
 /** `GET /api/meals/{id}`: one meal with its counts and whether the caller liked it. */
 export async function getMeal(api: ApiClient, id: string): Promise<MealDto> {
-  return MealDto.parse(await api.get(`/api/meals/${encodeURIComponent(id)}`));
+  const [schemas, answer] = await Promise.all([loadSchemas(), api.get(`/api/meals/${encodeURIComponent(id)}`)]);
+  return schemas.MealDto.parse(answer);
 }
 
 /**

@@ -1,8 +1,10 @@
-import { ALL_MEALS_PAGE_SIZE, MealDto, type MealsQuery } from '@hostel/contracts';
+import type { MealDto, MealsQuery } from '@hostel/contracts';
+import { ALL_MEALS_PAGE_SIZE } from '@hostel/contracts/plain';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 import { getPage, type Page } from '@/lib/get-page';
+import { loadSchemas } from '@/lib/schemas';
 
 /** What a list of meals is narrowed and ordered by (`GET /api/meals` without the paging). */
 export type MealsFilter = Partial<Omit<MealsQuery, 'skip' | 'limit'>>;
@@ -14,7 +16,12 @@ const MEALS_STALE_MS = 5 * 60_000;
 
 /** `GET /api/meals`: one page of meals matching the filter, with the total. */
 export function getMeals(api: ApiClient, filter: MealsFilter, skip: number, limit: number): Promise<MealsPage> {
-  return getPage(api, '/api/meals', MealDto, { query: filter, skip, limit });
+  return getPage(
+    api,
+    '/api/meals',
+    loadSchemas().then((schemas) => schemas.MealDto),
+    { query: filter, skip, limit },
+  );
 }
 
 /** A numbered page (the admin table, the home cards). Keys start with 'meals' so catalogue pushes refresh them. */

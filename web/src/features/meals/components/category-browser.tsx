@@ -1,8 +1,7 @@
-import { MEAL_CATEGORIES, type MealCategory, rooms } from '@hostel/contracts';
+import { MEAL_CATEGORIES, type MealCategory } from '@hostel/contracts/plain';
 import { Coffee, LayoutGrid, Moon, Sun } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useLiveRoom } from '@/lib/live-updates';
 import { useMeals } from '../api/get-meals';
 import { MealCard } from './meal-card';
 
@@ -16,11 +15,13 @@ const choices: { value: Choice; Icon: typeof Coffee }[] = [
   { value: 'All', Icon: LayoutGrid },
 ];
 
-/** 'Our Meals Categories': a category toggle (Breakfast first) and the first three meals of it. */
+/**
+ * 'Our Meals Categories': a category toggle (Breakfast first) and the first three meals of it. No live
+ * room: its cards show no counts, and the home page opens no socket for a visitor.
+ */
 export function CategoryBrowser() {
   const [category, setCategory] = useState<Choice>('Breakfast');
   const meals = useMeals({ category }, { pageSize: HOME_MEAL_COUNT });
-  useLiveRoom(rooms.catalog);
 
   return (
     <section aria-labelledby="categories-title" className="mx-auto grid max-w-6xl gap-6 px-4 py-16">

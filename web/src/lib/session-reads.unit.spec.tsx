@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { delay, http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeMeal, makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
+import { renderApp } from '@/testing/render-app';
+
+// socket.io's client, stood in for: which pages open a connection at all.
+const io = vi.hoisted(() => vi.fn(() => ({ connected: false, on: vi.fn(), off: vi.fn(), emit: vi.fn(), connect: vi.fn(), disconnect: vi.fn() })));
+vi.mock('socket.io-client', () => ({ io }));
+afterEach(() => io.mockClear());
+
+const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'gold' });
+const liked = makeMeal({ title: 'Lentil Dal', likes: 1, likedBy: [student._id] });
+const upcoming = makeUpcomingMeal({ title: 'Mango Lassi', likes: 1, likedBy: [student._id] });
+
+/** The refresh answers late, as on a slow link: reads that go out before it would be a visitor's. */
+function slowRefresh() {
+  server.use(
+    http.post('/api/auth/refresh', async () => {
+      await delay(800);
+    }),
+  );
+}
+
+describe('reads that depend on who is signed in', () => {
+  it('given a member who liked a meal, when they reload its page, then it shows Liked (the read waits for the session)', async () => {
+    seed({ users: [student], signedInAs: student.email, meals: [liked] });
+    slowRefresh();
+    renderApp(`/meal/${liked._id}`);
+
+    expect(await screen.findByRole('button', { name: /^Liked/ }, { timeout: 4000 })).toBeDisabled();
+    expect(requests('GET', `/api/meals/${liked._id}`).every((request) => request.headers.get('authorization') !== null)).toBe(true);
+  });
+
+  it('given a member who liked an upcoming meal, when they open Upcoming Meals directly, then it shows Liked', async () => {
+    seed({ users: [student], signedInAs: student.email, upcomingMeals: [upcoming] });
+    slowRefresh();
+    renderApp('/UpcomingMeals');
+
+    expect(await screen.findByRole('button', { name: /^Liked/ }, { timeout: 4000 })).toBeDisabled();
+  });
+});
+
+describe('the session on start', () => {
+  it('given a visitor (no session marker cookie), when a page opens, then no refresh call goes out', async () => {
+    seed({ meals: [liked] });
+    renderApp('/');
+
+    expect((await screen.findAllByRole('link', { name: 'Join Us' })).length).toBeGreaterThan(0);
+    expect(requests('POST', '/api/auth/refresh')).toHaveLength(0);
+  });
+
+  it('given a member (the marker cookie set with the refresh cookie), when a page opens, then the session is restored with one refresh', async () => {
+    seed({ users: [student], signedInAs: student.email });
+    renderApp('/');
+
+    expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(requests('POST', '/api/auth/refresh')).toHaveLength(1);
+  });
+});
+
+describe('live updates', () => {
+  it('given a visitor on the home page, then no socket is opened; on All Meals, whose counts are live, one is', async () => {
+    seed({ meals: [liked] });
+    renderApp('/', { liveUpdates: true });
+    expect(await screen.findByRole('link', { name: 'View Details' })).toBeInTheDocument();
+    expect(io).not.toHaveBeenCalled();
+
+    renderApp('/AllMeals', { liveUpdates: true });
+    await waitFor(() => expect(io).toHaveBeenCalledTimes(1));
+  });
+});
