@@ -18,6 +18,7 @@ import { DEFAULT_RATE_LIMITS, limitCommandRoutes, NO_RATE_LIMITS, registerRateLi
 import type { RateLimits } from './limits/rate-limits';
 import { mealRoutes } from './meals/routes';
 import { mediaRoutes } from './media/routes';
+import { newsletterRoutes } from './newsletter/routes';
 import { paymentRoutes } from './payments/routes';
 import { mealRequestRoutes } from './requests/routes';
 import { reviewRoutes } from './reviews/routes';
@@ -60,6 +61,7 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
     config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET
       ? oidcProvider({ issuer: config.OIDC_ISSUER, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET })
       : undefined;
+  const sendMail = deps.sendMail ?? mailerFromConfig(config);
   // Each capability is an encapsulated plugin; access control and the limits above see every route.
   await app.register(identityRoutes, {
     store: deps.store,
@@ -70,7 +72,7 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
     adminEmails: config.ADMIN_EMAILS,
     appOrigins: config.APP_ORIGIN,
     ...(oidc ? { oidc } : {}),
-    sendMail: deps.sendMail ?? mailerFromConfig(config),
+    sendMail,
   });
   await app.register(userRoutes, deps);
   await app.register(mediaRoutes, { db: deps.db, uploadQuota: { maxBytes: limits.uploadBytesPerUser.max, windowMs: limits.uploadBytesPerUser.windowMs } });
@@ -78,5 +80,6 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   await app.register(reviewRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(upcomingRoutes, deps);
-  await app.register(mealRequestRoutes, deps);
+  await app.register(mealRequestRoutes, { store: deps.store, recallWindowMs: config.RECALL_WINDOW_MS });
+  await app.register(newsletterRoutes, { store: deps.store, appOrigins: config.APP_ORIGIN, sendMail });
 }

@@ -107,8 +107,27 @@ export const MealRequested = z.object({
   distributorName: z.string(),
   requestTime: z.string(),
 });
-export const MealRequestServed = z.object({ requestId: z.string(), userId: z.string(), mealId: z.string(), servedAt: z.string() });
-/** The student withdrew the request (in any status): it leaves every list. */
+/** An admin accepted the request: the kitchen is preparing it (Pending → Approved). `approvedBy`: the admin. */
+export const MealRequestApproved = z.object({ requestId: z.string(), userId: z.string(), mealId: z.string(), approvedAt: z.string(), approvedBy: z.string() });
+/** An admin handed the meal over (→ Delivered). `servedBy`: the admin (absent on events recorded before the serve queue named it; the metadata's actor says). */
+export const MealRequestServed = z.object({
+  requestId: z.string(),
+  userId: z.string(),
+  mealId: z.string(),
+  servedAt: z.string(),
+  servedBy: z.string().optional(),
+});
+/** An admin took back the last stage change, within the recall window: Delivered → Approved or Approved → Pending. */
+export const MealRequestRecalled = z.object({
+  requestId: z.string(),
+  userId: z.string(),
+  mealId: z.string(),
+  from: z.enum(['Approved', 'Delivered']),
+  to: z.enum(['Pending', 'Approved']),
+  recalledAt: z.string(),
+  recalledBy: z.string(),
+});
+/** The student withdrew the request (until it is Delivered; earlier history has some withdrawn after): it leaves every list. */
 export const MealRequestCancelled = z.object({ requestId: z.string(), userId: z.string(), mealId: z.string() });
 /** A membership was paid for: the amount and badge come from the package catalogue, never from the client. */
 export const PaymentSucceeded = z.object({
@@ -124,6 +143,21 @@ export const PaymentSucceeded = z.object({
   providerRef: z.string(),
   paidAt: z.string(),
 });
+
+/**
+ * The newsletter, one stream per address (`newsletter-<subscriptionId>`): a link to confirm was mailed
+ * (its token's SHA-256 only, and when it expires), the owner confirmed (the unsubscribe link's hash is
+ * kept), or they left by that link.
+ */
+export const NewsletterSubscriptionRequested = z.object({
+  subscriptionId: z.string(),
+  email: z.string(),
+  tokenHash: z.string(),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+});
+export const NewsletterSubscriptionConfirmed = z.object({ subscriptionId: z.string(), email: z.string(), unsubscribeTokenHash: z.string() });
+export const NewsletterUnsubscribed = z.object({ subscriptionId: z.string(), email: z.string() });
 
 /** Someone exported part of the audit trail: who (the actor), in which format, with which filter. The trail audits its readers. */
 export const AuditExported = z.object({ exportId: z.string(), format: z.enum(['ndjson', 'csv']), filter: z.record(z.string(), z.string()) });
@@ -150,12 +184,17 @@ export const eventSchemas = {
   ReviewDeleted,
   PaymentSucceeded,
   MealRequested,
+  MealRequestApproved,
   MealRequestServed,
+  MealRequestRecalled,
   MealRequestCancelled,
   UpcomingMealAdded,
   UpcomingMealLiked,
   UpcomingMealThresholdReached,
   UpcomingMealPublished,
+  NewsletterSubscriptionRequested,
+  NewsletterSubscriptionConfirmed,
+  NewsletterUnsubscribed,
 } as const;
 
 export type EventType = keyof typeof eventSchemas;
@@ -177,6 +216,6 @@ export const EventMetadata = z.object({
 export type EventMetadata = z.infer<typeof EventMetadata>;
 
 /** Stream categories we own; subscriptions are filtered to these. */
-export const STREAM_CATEGORIES = ['user', 'meal', 'like', 'upcoming', 'request', 'payment', 'review', 'export'] as const;
+export const STREAM_CATEGORIES = ['user', 'meal', 'like', 'upcoming', 'request', 'payment', 'review', 'export', 'newsletter'] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 export const streamName = (category: StreamCategory, id: string) => `${category}-${id}`;

@@ -13,3 +13,4 @@ export * from './payments';
 export * from './upcoming';
 export * from './requests';
 export * from './jobs';
+export * from './newsletter';

@@ -25,3 +25,4 @@ export * from './reviews/review';
 export * from './payments/payment';
 export * from './upcoming/upcoming';
 export * from './requests/meal-requests';
+export * from './newsletter/newsletter';

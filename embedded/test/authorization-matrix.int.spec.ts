@@ -19,6 +19,8 @@ interface Ids {
   ownerReview(): Promise<string>;
   /** The owner's open meal request (made when there is none), so every actor meets one that exists. */
   ownerRequest(): Promise<string>;
+  /** The owner's open meal request, just approved by an admin (so an admin may recall it). */
+  ownerApprovedRequest(): Promise<string>;
 }
 type MatrixRequest = { method: string; url: string; body?: unknown; headers?: Record<string, string> };
 interface Row {
@@ -43,6 +45,13 @@ const matrix: Record<string, Row> = {
   },
   'POST /api/auth/forgot-password': { request: () => ({ method: 'POST', url: '/api/auth/forgot-password', body: {} }), expect: all(400) },
   'POST /api/auth/reset-password': { request: () => ({ method: 'POST', url: '/api/auth/reset-password', body: {} }), expect: all(400) },
+  // Anyone may ask for the newsletter (a fresh address each time: the mail goes out); the links' own rules: newsletter.int.spec.ts.
+  'POST /api/newsletter': {
+    request: () => ({ method: 'POST', url: '/api/newsletter', body: { email: `reader-${randomUUID()}@example.com` } }),
+    expect: all(202),
+  },
+  'POST /api/newsletter/confirm': { request: () => ({ method: 'POST', url: '/api/newsletter/confirm', body: {} }), expect: all(400) },
+  'POST /api/newsletter/unsubscribe': { request: () => ({ method: 'POST', url: '/api/newsletter/unsubscribe', body: {} }), expect: all(400) },
   'GET /api/auth/config': { request: () => ({ method: 'GET', url: '/api/auth/config' }), expect: all(200) },
   'GET /api/auth/jwks': { request: () => ({ method: 'GET', url: '/api/auth/jwks' }), expect: all(200) },
   'GET /api/auth/oidc/start': { request: () => ({ method: 'GET', url: '/api/auth/oidc/start' }), expect: all(200) },
@@ -134,6 +143,22 @@ const matrix: Record<string, Row> = {
     request: async ({ ownerRequest }) => ({ method: 'PATCH', url: `/api/requestedMeals/${await ownerRequest()}/serve` }),
     expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
   },
+  'PATCH /api/requestedMeals/:id/approve': {
+    request: async ({ ownerRequest }) => ({ method: 'PATCH', url: `/api/requestedMeals/${await ownerRequest()}/approve` }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  'PATCH /api/requestedMeals/:id/recall': {
+    request: async ({ ownerApprovedRequest }) => ({ method: 'PATCH', url: `/api/requestedMeals/${await ownerApprovedRequest()}/recall` }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  'GET /api/requestedMeals/queue': {
+    request: () => ({ method: 'GET', url: '/api/requestedMeals/queue' }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  'GET /api/requestedMeals/waiting': {
+    request: () => ({ method: 'GET', url: '/api/requestedMeals/waiting' }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
   'GET /api/mealRequests': {
     request: ({ ownerEmail }) => ({ method: 'GET', url: `/api/mealRequests?userEmail=${ownerEmail}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
@@ -199,6 +224,12 @@ beforeAll(async () => {
       // 409: the one made for an actor before is still open.
       if (asked.statusCode === 201) openRequest = asked.json()._id;
       return openRequest;
+    },
+    ownerApprovedRequest: async () => {
+      const id = await ids.ownerRequest();
+      const approved = await product.call('PATCH', `/api/requestedMeals/${id}/approve`, { token: admin.token });
+      expect(approved.statusCode, approved.body).toBe(200);
+      return id;
     },
   };
   // Reads below must see these accounts.

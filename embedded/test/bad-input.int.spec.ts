@@ -52,6 +52,29 @@ describe('bad input', () => {
     expect(await product.eventCount()).toBeLessThanOrEqual(before + 1);
   });
 
+  it('gets 400 with a message for a newsletter sign-up without a real address, or a link token that is not one, and appends nothing', async () => {
+    const before = await product.eventCount();
+    for (const [email, message] of [
+      [undefined, 'Email is required'],
+      ['   ', 'Email is required'],
+      ['not-an-email', 'Please enter a valid email address'],
+      [`${'x'.repeat(250)}@example.com`, 'Email is too long'],
+      [42, 'Email is required'],
+      ['nul\u0000@example.com', undefined],
+    ] as const) {
+      const response = await product.call('POST', '/api/newsletter', { body: { email } });
+      expect(response.statusCode, String(email)).toBe(400);
+      if (message) expect(response.json().message, String(email)).toBe(message);
+      else expect(typeof response.json().message).toBe('string');
+    }
+    for (const url of ['/api/newsletter/confirm', '/api/newsletter/unsubscribe'])
+      for (const token of [undefined, '', 'x', `${'0'.repeat(36)}.${'a'.repeat(43)}`, 7]) {
+        const response = await product.call('POST', url, { body: { token } });
+        expect([response.statusCode, response.json().message], `${url} ${String(token)}`).toEqual([400, 'This link is not valid. Please sign up again.']);
+      }
+    expect(await product.eventCount()).toBe(before);
+  });
+
   it('gets 4xx with a message for malformed queries and ids', async () => {
     const cases = [
       '/users?skip=-1',

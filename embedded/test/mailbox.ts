@@ -23,8 +23,8 @@ export function createMailbox() {
     /** Every message sent so far, read or not. */
     all,
     /** The next unread message to `to` whose link goes to `page` (e.g. '/verify-email'). */
-    take(to: string, page: '/verify-email' | '/reset-password'): Promise<MailMessage> {
-      const match = (message: MailMessage) => message.to === to && linkOf(message).pathname === page;
+    take(to: string, page: '/verify-email' | '/reset-password' | '/?newsletter=confirm' | '/?newsletter=unsubscribe'): Promise<MailMessage> {
+      const match = (message: MailMessage) => message.to === to && pageOf(linkOf(message)) === page;
       const found = unread.find(match);
       if (found) {
         unread.splice(unread.indexOf(found), 1);
@@ -35,6 +35,9 @@ export function createMailbox() {
   };
 }
 export type Mailbox = ReturnType<typeof createMailbox>;
+
+/** Where a link opens: its path, or for the newsletter's links (on any page) which of them. */
+const pageOf = (url: URL) => (url.searchParams.has('newsletter') ? `/?newsletter=${url.searchParams.get('newsletter')}` : url.pathname);
 
 /** The one link in a message's body. */
 export function linkOf(message: MailMessage): URL {

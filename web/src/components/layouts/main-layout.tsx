@@ -1,11 +1,11 @@
-import { type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { PRODUCT_NAME, paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { Logo } from './logo';
+import { NewsletterLinks, NewsletterSignUp } from './newsletter';
 import { SocialIcons } from './social-icons';
 import { UserMenu } from './user-menu';
 
@@ -56,8 +56,6 @@ function Navbar() {
 }
 
 function Footer() {
-  // Where newsletter sign-ups go is not decided yet; the form must not reload the page meanwhile.
-  const onSubscribe = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
   return (
     <footer className="bg-slate-900 text-slate-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
@@ -69,18 +67,7 @@ function Footer() {
           <h2 className="font-semibold">Follow us</h2>
           <SocialIcons />
         </div>
-        <form onSubmit={onSubscribe} className="grid content-start gap-3" aria-labelledby="newsletter-title">
-          <h2 id="newsletter-title" className="font-semibold">
-            Newsletter
-          </h2>
-          <label htmlFor="newsletter-email" className="sr-only">
-            Email for the newsletter
-          </label>
-          <div className="flex gap-2">
-            <Input id="newsletter-email" type="email" autoComplete="email" placeholder="Enter your email" />
-            <Button type="submit">Sign Up</Button>
-          </div>
-        </form>
+        <NewsletterSignUp />
       </div>
       <p className="border-t border-slate-800 py-4 text-center text-sm text-slate-300">© 2025 {PRODUCT_NAME}. All rights reserved.</p>
     </footer>
@@ -97,6 +84,7 @@ export function MainLayout({ banner }: { banner?: ReactNode }) {
         <Outlet />
       </main>
       <Footer />
+      <NewsletterLinks />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
 import { mealHandlers } from './meals';
 import { mediaHandlers } from './media';
+import { newsletterHandlers } from './newsletter';
 import { paymentHandlers } from './payments';
 import { requestHandlers } from './requests';
 import { reviewHandlers } from './reviews';
@@ -24,6 +25,7 @@ export const server = setupServer(
   ...paymentHandlers,
   ...requestHandlers,
   ...auditHandlers,
+  ...newsletterHandlers,
 );
 
 /** A request as the app sent it: what tests check about the traffic (never how a handler answered). */

@@ -2,6 +2,7 @@ import { type AuditEntity, type AuditEvent, type DomainEvent, eventSchemas, type
 import {
   Award,
   CalendarPlus,
+  ChefHat,
   CircleCheck,
   CircleX,
   ClipboardList,
@@ -15,6 +16,7 @@ import {
   type LucideIcon,
   Mail,
   MailCheck,
+  MailX,
   Megaphone,
   MessageSquare,
   MessageSquareX,
@@ -23,6 +25,7 @@ import {
   ThumbsUp,
   Trash2,
   TrendingUp,
+  Undo2,
   UserPen,
   UserPlus,
   UtensilsCrossed,
@@ -57,12 +60,17 @@ const icons: Record<EventType, LucideIcon> = {
   ReviewDeleted: MessageSquareX,
   PaymentSucceeded: CreditCard,
   MealRequested: ClipboardList,
+  MealRequestApproved: ChefHat,
   MealRequestServed: CircleCheck,
+  MealRequestRecalled: Undo2,
   MealRequestCancelled: CircleX,
   UpcomingMealAdded: CalendarPlus,
   UpcomingMealLiked: ThumbsUp,
   UpcomingMealThresholdReached: TrendingUp,
   UpcomingMealPublished: Megaphone,
+  NewsletterSubscriptionRequested: Mail,
+  NewsletterSubscriptionConfirmed: MailCheck,
+  NewsletterUnsubscribed: MailX,
 };
 
 const isEventType = (type: string): type is EventType => Object.hasOwn(eventSchemas, type);
@@ -145,8 +153,12 @@ export function whatHappened(event: AuditEvent): string {
       return `paid ${typed.data.price} for ${typed.data.package}`;
     case 'MealRequested':
       return `requested ${quoted(typed.data.mealTitle)}`;
+    case 'MealRequestApproved':
+      return 'approved a meal request';
     case 'MealRequestServed':
       return 'served a meal request';
+    case 'MealRequestRecalled':
+      return `recalled a meal request from ${typed.data.from} to ${typed.data.to}`;
     case 'MealRequestCancelled':
       return 'cancelled a meal request';
     case 'UpcomingMealAdded':
@@ -157,6 +169,12 @@ export function whatHappened(event: AuditEvent): string {
       return `brought an upcoming meal to ${typed.data.likes} likes, enough to publish it`;
     case 'UpcomingMealPublished':
       return 'published an upcoming meal into the catalogue';
+    case 'NewsletterSubscriptionRequested':
+      return `asked to receive the newsletter at ${typed.data.email}`;
+    case 'NewsletterSubscriptionConfirmed':
+      return `confirmed the newsletter subscription of ${typed.data.email}`;
+    case 'NewsletterUnsubscribed':
+      return `unsubscribed ${typed.data.email} from the newsletter`;
     default: {
       const unhandled: never = typed;
       return unhandled;
