@@ -15,6 +15,12 @@ const HASHED = { maxAge: 365 * 24 * 3600 * 1000, immutable: true };
 const UNHASHED = { maxAge: 3600 * 1000 };
 
 /**
+ * The home page's largest paint is the hero's first picture, which the app's script names only once it
+ * runs: the answer for `/` names it first, so the browser fetches it beside the script and the CSS.
+ */
+const HOME_PRELOAD = '</hero/breakfast.svg>; rel=preload; as=image; fetchpriority=high';
+
+/**
  * Serves the built web app from what no API route matched: a file of the build when one has that
  * path, otherwise index.html for the app's deep links. The build writes each text file's brotli and
  * gzip twins beside it (web/vite.config.ts); the one the client accepts is sent as it lies, with
@@ -54,6 +60,7 @@ export function webAppFallback(distDir: string) {
     if (path.startsWith('/assets/') || !isFile('index.html')) return false;
     // A page, whoever asks (a browser, curl, a monitor, a link preview): the app routes it. Always
     // revalidated, so a new build's page (and the hashed files it names) is picked up at once.
+    if (pathname === '/') void reply.header('link', HOME_PRELOAD);
     void reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return true;
   };

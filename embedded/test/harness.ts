@@ -19,7 +19,7 @@ const ONE_ADDRESS_FOR_EVERYONE: Partial<RateLimits> = { accountRequestsPerAddres
 /** The whole product in-process on a fresh database of the machine's PostgreSQL, driven through HTTP. */
 export async function startProduct(
   env: Record<string, string> = {},
-  { limits, ...options }: { workers?: boolean; limits?: Partial<RateLimits>; limitsNamespace?: string; logger?: Logger } = {},
+  { limits, ...options }: { workers?: boolean; limits?: Partial<RateLimits>; limitsNamespace?: string; logger?: Logger; webDist?: string } = {},
 ) {
   const database = await createFreshDatabase('api');
   const config = readConfig({ ADMIN_EMAILS: 'boss@hostel.test', ...env });
