@@ -58,7 +58,8 @@ test('a student without a membership is told Silver is needed', async ({ page, r
   await register(page, 'Free Voter', uniqueEmail('free-voter'));
   await page.goto('/UpcomingMeals');
   await page.getByRole('article', { name: title }).getByRole('button', { name: /^Like/ }).click();
-  await expect(page.getByRole('dialog', { name: 'Error' })).toContainText('Membership Required: You need at least a Silver badge to like meals.');
+  // A warning titled by what it is, not an 'Error'.
+  await expect(page.getByRole('dialog', { name: 'Membership Required' })).toContainText('You need at least a Silver badge to like meals.');
 });
 
 test('an admin adds an upcoming meal through the form and publishes it early', async ({ page }) => {
