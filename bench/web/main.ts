@@ -3,7 +3,7 @@
  * the way `npm start` does (one process, demo data) on a fresh database of the machine's PostgreSQL,
  * and runs Lighthouse (mobile profile, its default simulated throttling: a slow 4G link and a 4×
  * slower CPU) on `/`, `/AllMeals` and one meal's page. Prints, per page, the performance score, FCP,
- * LCP, TBT, the bytes transferred, the JavaScript transferred and that JavaScript gzipped (-9, whatever
+ * LCP, TBT, CLS, the bytes transferred, the JavaScript transferred and that JavaScript gzipped (-9, whatever
  * the server sent). Each page is measured BENCH_RUNS times (3) and the run with the median score is shown.
  *
  * Given a commit (`npm run bench:web -- 6e66b1d`), it measures that commit too, in a worktree under
@@ -34,6 +34,7 @@ interface PageFigures {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  cls: number;
   totalBytes: number;
   jsBytes: number;
   jsGzipBytes: number;
@@ -145,6 +146,7 @@ async function figuresOf(page: string, lhr: Lhr): Promise<PageFigures> {
     fcpMs: numeric('first-contentful-paint'),
     lcpMs: numeric('largest-contentful-paint'),
     tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
     totalBytes: numeric('total-byte-weight'),
     jsBytes: scripts.reduce((sum, script) => sum + (script.transferSize ?? 0), 0),
     jsGzipBytes,
@@ -155,7 +157,7 @@ async function figuresOf(page: string, lhr: Lhr): Promise<PageFigures> {
 function print(measured: Measured[]) {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
-  const header = ['page', 'code', 'perf', 'FCP', 'LCP', 'TBT', 'transferred', 'JS transferred', 'JS gzip -9'];
+  const header = ['page', 'code', 'perf', 'FCP', 'LCP', 'TBT', 'CLS', 'transferred', 'JS transferred', 'JS gzip -9'];
   const rows: string[][] = [];
   const pageCount = measured[0]?.pages.length ?? 0;
   for (let index = 0; index < pageCount; index++) {
@@ -168,6 +170,7 @@ function print(measured: Measured[]) {
         seconds(figures.fcpMs),
         seconds(figures.lcpMs),
         `${Math.round(figures.tbtMs)} ms`,
+        figures.cls.toFixed(3),
         kb(figures.totalBytes),
         kb(figures.jsBytes),
         kb(figures.jsGzipBytes),

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { login, DEMO_ADMIN } from '../support/fixtures';
+
+/**
+ * What the real build sends a phone (issue 15): the home page's first paint needs neither zod nor any
+ * other screen's code; a visitor's page asks for no session refresh and opens no socket; a member's
+ * reload restores the session with one refresh; scripts come brotli-compressed and immutable.
+ */
+test('a visitor on / gets only what the home page paints: no refresh call, no socket, no zod before first paint, scripts br and immutable', async ({
+  page,
+  request,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (each) => sent.push(`${each.method()} ${new URL(each.url()).pathname}`));
+  // socket.io over WebSocket is no 'request' event.
+  page.on('websocket', (socket) => sent.push(`WS ${new URL(socket.url()).pathname}`));
+  const scripts: { url: string; encoding: string | undefined; cache: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'], cache: response.headers()['cache-control'] });
+  });
+
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: 'Our Meals Categories' }).getByRole('article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  expect.soft(sent).not.toContain('POST /api/auth/refresh');
+  expect.soft(sent.filter((line) => line.includes('/socket.io'))).toEqual([]);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of scripts) {
+    expect.soft(script.encoding, script.url).toBe('br');
+    expect.soft(script.cache, script.url).toBe('public, max-age=31536000, immutable');
+  }
+
+  // What the page names before it runs (its script and the modules preloaded with it): the first paint.
+  const html = await (await request.get('/', { headers: { accept: '*/*' } })).text();
+  const firstPaint = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
+  expect(firstPaint.length).toBeGreaterThan(0);
+  for (const path of firstPaint) {
+    const code = await (await request.get(path)).text();
+    expect.soft(code, `${path} holds zod`).not.toContain('ZodObject');
+    expect.soft(code, `${path} holds socket.io`).not.toContain('engine.io');
+    // Other screens' own words: All Meals, a meal's reviews, the checkout.
+    expect.soft(code, `${path} holds All Meals`).not.toContain('Explore All Meals');
+    expect.soft(code, `${path} holds the meal page`).not.toContain('No reviews yet.');
+  }
+});
+
+test("a member's reload restores the session with one refresh call", async ({ page }) => {
+  await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const refreshes: string[] = [];
+  page.on('request', (each) => {
+    if (new URL(each.url()).pathname === '/api/auth/refresh') refreshes.push(each.method());
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  expect(refreshes).toEqual(['POST']);
+});
