@@ -24,6 +24,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // .vite/manifest.json: the server names a deep link's route chunks for the browser to preload (embedded/src/web-app.ts).
+    manifest: true,
     rolldownOptions: {
       // A contracts schema (`z.object(…)` at a module's top level) that nothing on a page uses is left
       // out of that page's chunks: building a schema has no effect beyond the schema itself.

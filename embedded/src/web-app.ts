@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +26,56 @@ const HOME_PRELOAD = '</hero/breakfast.svg>; rel=preload; as=image; fetchpriorit
  * gzip twins beside it (web/vite.config.ts); the one the client accepts is sent as it lies, with
  * Content-Encoding and `Vary: Accept-Encoding`.
  */
+/**
+ * The public screens a link may open on, with the source modules their first paint needs beyond the
+ * page's own script (keys of Vite's build manifest): their code is a route chunk the script would only
+ * ask for once it runs, and the schemas check the screen's first answer.
+ */
+const SCREEN_MODULES: readonly [RegExp, readonly string[]][] = [
+  [/^\/(allmeals|upcomingmeals|meal\/[^/]+)\/?$/i, ['src/app/routes/meals.tsx', 'src/lib/schema-set.ts']],
+];
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * `Link: rel=modulepreload` for a deep link's route chunks and what they import (not what the entry
+ * imports: the page names those itself), from `.vite/manifest.json`, so the browser fetches them beside
+ * the entry instead of after it. Nothing without a manifest. Read again when the build changes.
+ */
+function screenPreloads(distDir: string) {
+  let cached: { mtimeMs: number; manifest: Record<string, ManifestChunk> } | undefined;
+  const manifest = (): Record<string, ManifestChunk> | undefined => {
+    const path = join(distDir, '.vite/manifest.json');
+    try {
+      const { mtimeMs } = statSync(path);
+      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, manifest: JSON.parse(readFileSync(path, 'utf8')) as Record<string, ManifestChunk> };
+      return cached.manifest;
+    } catch {
+      return undefined;
+    }
+  };
+  return (pathname: string): string | undefined => {
+    const modules = SCREEN_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+    const chunks = modules && manifest();
+    if (!chunks) return undefined;
+    const closure = (keys: readonly string[], into = new Set<string>()) => {
+      for (const key of keys) {
+        if (into.has(key) || !chunks[key]) continue;
+        into.add(key);
+        closure(chunks[key].imports ?? [], into);
+      }
+      return into;
+    };
+    const entry = closure(Object.keys(chunks).filter((key) => chunks[key]!.isEntry));
+    const files = [...closure(modules)].filter((key) => !entry.has(key)).map((key) => chunks[key]!.file);
+    return files.length > 0 ? files.map((file) => `</${file}>; rel=modulepreload`).join(', ') : undefined;
+  };
+}
+
 export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   // `serve: false`: no routes of its own (every route here declares its access); it lends reply.sendFile.
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
@@ -40,6 +90,7 @@ export function webAppFallback(distDir: string) {
       return false;
     }
   };
+  const preloadsOf = screenPreloads(distDir);
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = request.url.split('?')[0] ?? '/';
@@ -60,7 +111,8 @@ export function webAppFallback(distDir: string) {
     if (path.startsWith('/assets/') || !isFile('index.html')) return false;
     // A page, whoever asks (a browser, curl, a monitor, a link preview): the app routes it. Always
     // revalidated, so a new build's page (and the hashed files it names) is picked up at once.
-    if (pathname === '/') void reply.header('link', HOME_PRELOAD);
+    const preloads = pathname === '/' ? HOME_PRELOAD : preloadsOf(pathname);
+    if (preloads) void reply.header('link', preloads);
     void reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return true;
   };

@@ -31,6 +31,18 @@ beforeAll(async () => {
   write('index.html', PAGE);
   write('assets/index-Ab12Cd34.js', SCRIPT);
   write('hero/breakfast.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // Vite's manifest: the entry with a vendor chunk it shares with the meals screen, which also needs zod.
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_vendor-V1.js'] },
+      '_vendor-V1.js': { file: 'assets/vendor-V1.js' },
+      'src/app/routes/meals.tsx': { file: 'assets/meals-M1.js', isDynamicEntry: true, imports: ['_vendor-V1.js', '_zod-Z1.js'] },
+      '_zod-Z1.js': { file: 'assets/zod-Z1.js' },
+      'src/lib/schema-set.ts': { file: 'assets/schema-set-S1.js', isDynamicEntry: true, imports: ['_zod-Z1.js'] },
+    }),
+  );
   product = await startProduct({}, { webDist: dist });
 });
 
@@ -68,9 +80,15 @@ describe('the web app, to any GET that is not an API path', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('given the home page, then its answer names the hero picture to preload; a deep link names none', async () => {
+  it('given the home page, then its answer names the hero picture to preload', async () => {
     expect((await product.call('GET', '/')).headers.link).toBe('</hero/breakfast.svg>; rel=preload; as=image; fetchpriority=high');
-    expect((await product.call('GET', '/AllMeals')).headers.link).toBeUndefined();
+  });
+
+  it("given a link to a public screen, then its answer names that screen's chunks and the schemas to preload, not the entry's", async () => {
+    const preloads = '</assets/meals-M1.js>; rel=modulepreload, </assets/zod-Z1.js>; rel=modulepreload, </assets/schema-set-S1.js>; rel=modulepreload';
+    for (const path of ['/AllMeals', '/UpcomingMeals', '/meal/00000000-0000-4000-8000-000000000000'])
+      expect((await product.call('GET', path)).headers.link, path).toBe(preloads);
+    expect((await product.call('GET', '/dashboard')).headers.link).toBeUndefined();
   });
 });
 

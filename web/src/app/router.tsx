@@ -17,7 +17,7 @@ const audit = () => import('./routes/audit');
 
 /** Shown while a screen's code loads when the app starts on it. */
 const loading = (
-  <p role="status" className="p-8 text-center text-slate-700">
+  <p role="status" className="min-h-svh p-8 text-center text-slate-700">
     Loading...
   </p>
 );

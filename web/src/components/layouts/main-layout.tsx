@@ -79,7 +79,9 @@ export function MainLayout({ banner }: { banner?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <Navbar />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer starts below the fold: a page filling in as its data and
+          code arrive pushes nothing the reader sees (layout shift). */}
+      <main id="main" className="min-h-svh flex-1">
         {banner}
         <Outlet />
       </main>
