@@ -129,3 +129,17 @@ describe('the gateway (deploy/gateway.conf)', () => {
     expect(conf).toMatch(/location \/ \{[^}]*no-cache/);
   });
 });
+
+describe('deploy/grafana-dashboard.json', () => {
+  it('plots only metrics the services expose, and every family they expose', () => {
+    const dashboard = JSON.parse(read('deploy/grafana-dashboard.json')) as { panels: { targets: { expr: string }[] }[] };
+    const plotted = new Set(
+      dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => [...target.expr.matchAll(/hostel_[a-z_]+/g)].map((match) => match[0]))),
+    );
+    const source = ['platform/src/metrics.ts', 'platform/src/infrastructure.ts', 'projector/src/main.ts', 'read-api/src/main.ts'].map(read).join('\n');
+    const exposed = new Set([...source.matchAll(/'(hostel_[a-z_]+)'/g)].map((match) => match[1]!));
+    const family = (name: string) => name.replace(/_(bucket|count|sum)$/, '');
+    expect([...plotted].map(family).filter((name) => !exposed.has(name))).toEqual([]);
+    expect([...exposed].filter((name) => ![...plotted].map(family).includes(name))).toEqual([]);
+  });
+});
