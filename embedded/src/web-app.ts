@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_MARKER_COOKIE } from '@hostel/contracts';
 
 /**
  * The API's own paths (SPEC section 7 keeps /users, /payments and /payment beside /api; /docs, /health,
@@ -76,6 +77,18 @@ function screenPreloads(distDir: string) {
   };
 }
 
+/**
+ * A visitor's link to a meal: its answer names the meal's read (`GET /api/meals/{id}`, the one the page
+ * makes first) to preload, so the data and then the picture come while the script still loads. Never for
+ * someone who may be signed in (the session marker cookie): their read carries their token and says
+ * whether they liked the meal.
+ */
+function visitorReadOf(request: FastifyRequest, pathname: string): string | undefined {
+  const meal = /^\/meal\/([^/]+)\/?$/i.exec(pathname)?.[1];
+  if (!meal || new RegExp(`(?:^|;\\s*)${SESSION_MARKER_COOKIE}=`).test(request.headers.cookie ?? '')) return undefined;
+  return `</api/meals/${meal}>; rel=preload; as=fetch; crossorigin=anonymous`;
+}
+
 export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
   // `serve: false`: no routes of its own (every route here declares its access); it lends reply.sendFile.
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
@@ -111,7 +124,7 @@ export function webAppFallback(distDir: string) {
     if (path.startsWith('/assets/') || !isFile('index.html')) return false;
     // A page, whoever asks (a browser, curl, a monitor, a link preview): the app routes it. Always
     // revalidated, so a new build's page (and the hashed files it names) is picked up at once.
-    const preloads = pathname === '/' ? HOME_PRELOAD : preloadsOf(pathname);
+    const preloads = pathname === '/' ? HOME_PRELOAD : [preloadsOf(pathname), visitorReadOf(request, pathname)].filter(Boolean).join(', ');
     if (preloads) void reply.header('link', preloads);
     void reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return true;

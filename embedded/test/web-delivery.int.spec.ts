@@ -86,9 +86,17 @@ describe('the web app, to any GET that is not an API path', () => {
 
   it("given a link to a public screen, then its answer names that screen's chunks and the schemas to preload, not the entry's", async () => {
     const preloads = '</assets/meals-M1.js>; rel=modulepreload, </assets/zod-Z1.js>; rel=modulepreload, </assets/schema-set-S1.js>; rel=modulepreload';
-    for (const path of ['/AllMeals', '/UpcomingMeals', '/meal/00000000-0000-4000-8000-000000000000'])
-      expect((await product.call('GET', path)).headers.link, path).toBe(preloads);
+    for (const path of ['/AllMeals', '/UpcomingMeals']) expect((await product.call('GET', path)).headers.link, path).toBe(preloads);
     expect((await product.call('GET', '/dashboard')).headers.link).toBeUndefined();
+  });
+
+  it("given a visitor's link to a meal, then its answer also names the meal's read to preload; not for someone with a session marker", async () => {
+    const meal = '/meal/00000000-0000-4000-8000-000000000000';
+    const chunks = '</assets/meals-M1.js>; rel=modulepreload, </assets/zod-Z1.js>; rel=modulepreload, </assets/schema-set-S1.js>; rel=modulepreload';
+    expect((await product.call('GET', meal)).headers.link).toBe(
+      `${chunks}, </api/meals/00000000-0000-4000-8000-000000000000>; rel=preload; as=fetch; crossorigin=anonymous`,
+    );
+    expect((await product.call('GET', meal, { headers: { cookie: `theme=dark; ${SESSION_MARKER_COOKIE}=1` } })).headers.link).toBe(chunks);
   });
 });
 
