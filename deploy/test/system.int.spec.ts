@@ -99,11 +99,23 @@ for (const eventStore of stores) {
       postgresProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
       const proxied = new URL(database.url);
       proxied.port = String(postgresProxy.port);
-      [read1, read2, projector] = await Promise.all([
-        start('read-api', 'read-api #1', { DATABASE_URL: proxied.href }),
-        start('read-api', 'read-api #2'),
-        start('projector', 'projector'),
+      // The read side first: it waits for the projector to create the read models' tables (a fresh
+      // database has none), and is ready only once the projector, started after it, has.
+      const spawned: ServiceProcess[] = [];
+      const reads = Promise.all([
+        startService('read-api', { name: 'read-api #1', env: { ...env, DATABASE_URL: proxied.href }, spawned: (child) => spawned.push(child) }),
+        startService('read-api', { name: 'read-api #2', env, spawned: (child) => spawned.push(child) }),
       ]);
+      reads.catch(() => undefined);
+      await until('both read-api to wait for the read models', () => {
+        for (const child of spawned) if (!child.alive()) throw new Error(`${child.name} exited: ${child.stderr()}`);
+        return spawned.length === 2 && spawned.every((child) => child.logs.some((line) => line.msg === 'waiting for the projector to create the read models'))
+          ? true
+          : undefined;
+      });
+      projector = await start('projector', 'projector');
+      [read1, read2] = await reads;
+      processes.push(read1, read2);
       pool = createPool(database.url, 4);
       store = await openEventStore(readConfig({ ...eventStore.env, DATABASE_URL: database.url }), pool);
 

@@ -72,7 +72,7 @@ export interface ServiceProcess {
 /** Starts `node <service>/dist/main.js` and waits until `/health/ready` answers 200. */
 export async function startService(
   service: ServiceProcess['service'],
-  options: { name: string; env: Record<string, string>; port?: number; readyTimeoutMs?: number },
+  options: { name: string; env: Record<string, string>; port?: number; readyTimeoutMs?: number; spawned?: (process: ServiceProcess) => void },
 ): Promise<ServiceProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['--enable-source-maps', join(root, service, 'dist', 'main.js')], {
@@ -103,6 +103,7 @@ export async function startService(
   const alive = () => child.exitCode === null && child.signalCode === null;
   const url = `http://127.0.0.1:${port}`;
   const started: ServiceProcess = { name: options.name, service, port, url, child, logs, stderr: () => stderr, exited, alive };
+  options.spawned?.(started);
   await until(
     `${options.name} to be ready`,
     async () => {
