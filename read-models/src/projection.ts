@@ -25,13 +25,24 @@ export interface Projection<Tables = any> {
   handles: readonly EventType[];
   apply(trx: Transaction<Tables>, event: ProjectedEvent, live: (message: LiveMessage) => void): Promise<void>;
   /**
-   * Optional, for throughput: applies several events (each of a type it `handles`, in commit order)
-   * with exactly the effect on its tables, and the live messages in the same order, of `apply` on
-   * each in turn, but in a few set-based statements: what the batch does to a row is folded in
-   * memory before the row is written (see batch-writes.ts). The runtime uses it for catch-up
-   * batches and rebuilds; a live batch of one event goes through `apply`.
+   * Applies several events (each of a type it `handles`, in commit order) with exactly the effect on
+   * its tables, and the live messages in the same order, of `apply` on each in turn, but in a few
+   * set-based statements: what the batch does to a row is folded in memory before the row is written
+   * (see batch-writes.ts). The runtime uses it for catch-up batches and rebuilds; a live batch of one
+   * event goes through `apply`. A read model's projection is written once, as this (`batched`); a
+   * policy, which only queues jobs, has `apply` alone.
    */
   applyBatch?(trx: Transaction<Tables>, events: readonly ProjectedEvent[], live: (message: LiveMessage) => void): Promise<void>;
   /** The tables this projection alone writes: a rebuild replays into fresh copies of them and swaps them in. */
   tables: readonly (keyof Tables & string)[];
+}
+
+/**
+ * A read model's projection, written once as its batch: `apply` (a live event alone, its pushes
+ * carrying that event's correlation id) is its batch of one, so the two can never disagree.
+ */
+export function batched<Tables>(
+  projection: Omit<Projection<Tables>, 'apply' | 'applyBatch'> & Required<Pick<Projection<Tables>, 'applyBatch'>>,
+): Projection<Tables> {
+  return { ...projection, apply: (trx, event, live) => projection.applyBatch(trx, [event], live) };
 }

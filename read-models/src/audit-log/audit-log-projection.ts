@@ -1,7 +1,7 @@
 import { eventSchemas, rooms } from '@hostel/contracts';
 import type { EventType } from '@hostel/contracts';
 import { insertRows } from '../batch-writes';
-import type { Projection } from '../projection';
+import { batched } from '../projection';
 import { chainHash, GENESIS_HASH, mentionsOf, redact } from './ledger';
 import { AUDIT_LOG } from './audit-log-tables';
 import type { AuditEntityRefsTable, AuditEventsTable, AuditLogTables } from './audit-log-tables';
@@ -29,43 +29,10 @@ const REF_COLUMNS = ['entity_type', 'entity_id', 'position_a', 'position_b'] as 
  * each chained to the one before it (the ledger). Applied in commit order by the projector, so the
  * chain is the log's order; a rebuild recomputes it from the store.
  */
-export const auditLogProjection: Projection<AuditLogTables> = {
+export const auditLogProjection = batched<AuditLogTables>({
   name: AUDIT_LOG,
   handles: Object.keys(eventSchemas) as EventType[],
   tables: ['audit_events', 'audit_entity_refs'],
-  async apply(trx, event, live) {
-    const last = await trx.selectFrom('audit_events').select('hash').orderBy('position_a', 'desc').orderBy('position_b', 'desc').limit(1).executeTakeFirst();
-    const position = { position_a: event.position.a.toString(), position_b: event.position.b.toString() };
-    await trx
-      .insertInto('audit_events')
-      .values({
-        ...position,
-        stream_id: event.streamId,
-        stream_version: event.streamVersion.toString(),
-        event_id: event.eventId,
-        type: event.type,
-        occurred_at: new Date(event.occurredAt),
-        actor_id: event.actor,
-        correlation_id: event.correlationId,
-        causation_id: event.causationId,
-        schema_version: event.schemaVersion,
-        data: JSON.stringify(redact(event.data)),
-        stored_data: event.storedData === undefined ? null : JSON.stringify(redact(event.storedData)),
-        hash: chainHash(last?.hash ?? GENESIS_HASH, event.recorded),
-      })
-      .execute();
-    const mentions = mentionsOf(event.data as Record<string, unknown>);
-    if (mentions.length > 0)
-      await trx
-        .insertInto('audit_entity_refs')
-        .values(mentions.map((mention) => ({ entity_type: mention.entity, entity_id: mention.id, ...position })))
-        .execute();
-    live({ room: rooms.audit, event: 'changed', payload: { resource: 'audit' } });
-  },
-  /**
-   * The chain is sequential: the previous hash is read once, and each event's hash computed from the
-   * one before it in memory; then one INSERT of the events and one of what they mention.
-   */
   async applyBatch(trx, events, live) {
     const last = await trx.selectFrom('audit_events').select('hash').orderBy('position_a', 'desc').orderBy('position_b', 'desc').limit(1).executeTakeFirst();
     let hash = last?.hash ?? GENESIS_HASH;
@@ -100,4 +67,4 @@ export const auditLogProjection: Projection<AuditLogTables> = {
     await insertRows(trx, 'audit_events', EVENT_COLUMNS, rows);
     await insertRows(trx, 'audit_entity_refs', REF_COLUMNS, refs);
   },
-};
+});

@@ -1,6 +1,7 @@
 import { rooms } from '@hostel/contracts';
 import { insertRows } from '../batch-writes';
-import type { ProjectedEvent, Projection } from '../projection';
+import { batched } from '../projection';
+import type { ProjectedEvent } from '../projection';
 import { PAYMENTS } from './payments-tables';
 import type { PaymentsTable, PaymentsTables } from './payments-tables';
 
@@ -23,16 +24,10 @@ function row(event: Extract<ProjectedEvent, { type: 'PaymentSucceeded' }>): Paym
 }
 
 /** The `payments` read model: Payment History, one row per recorded payment. */
-export const paymentsProjection: Projection<PaymentsTables> = {
+export const paymentsProjection = batched<PaymentsTables>({
   name: PAYMENTS,
   handles: ['PaymentSucceeded'],
   tables: ['payments'],
-  async apply(trx, event, live) {
-    if (event.type !== 'PaymentSucceeded') return;
-    const { data } = event;
-    await trx.insertInto('payments').values(row(event)).execute();
-    live({ room: rooms.user(data.userId), event: 'changed', payload: { resource: 'payments' } });
-  },
   async applyBatch(trx, events, live) {
     const rows: PaymentsTable[] = [];
     for (const event of events) {
@@ -43,4 +38,4 @@ export const paymentsProjection: Projection<PaymentsTables> = {
     // Insert only: a payment recorded twice fails here as its own INSERT would have.
     await insertRows(trx, 'payments', COLUMNS, rows);
   },
-};
+});

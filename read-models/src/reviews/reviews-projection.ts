@@ -1,45 +1,16 @@
 import { rooms } from '@hostel/contracts';
 import { BatchRows } from '../batch-writes';
-import type { Projection } from '../projection';
+import { batched } from '../projection';
 import { REVIEWS } from './reviews-tables';
 import type { ReviewsTable, ReviewsTables } from './reviews-tables';
 
 const COLUMNS = ['id', 'meal_id', 'meal_title', 'distributor_name', 'user_id', 'user_email', 'user_name', 'review', 'created_at'] as const;
 
 /** The `reviews` read model: every review, by meal and by author. */
-export const reviewsProjection: Projection<ReviewsTables> = {
+export const reviewsProjection = batched<ReviewsTables>({
   name: REVIEWS,
   handles: ['ReviewAdded', 'ReviewDeleted'],
   tables: ['reviews'],
-  async apply(trx, event, live) {
-    switch (event.type) {
-      case 'ReviewAdded': {
-        const { data } = event;
-        await trx
-          .insertInto('reviews')
-          .values({
-            id: data.reviewId,
-            meal_id: data.mealId,
-            meal_title: data.mealTitle,
-            distributor_name: data.distributorName,
-            user_id: data.userId,
-            user_email: data.userEmail,
-            user_name: data.userName,
-            review: data.review,
-            created_at: new Date(data.createdAt),
-          })
-          .execute();
-        live({ room: rooms.user(data.userId), event: 'changed', payload: { resource: 'reviews' } });
-        break;
-      }
-      case 'ReviewDeleted':
-        await trx.deleteFrom('reviews').where('id', '=', event.data.reviewId).execute();
-        break;
-      default:
-        return;
-    }
-    live({ room: rooms.meal(event.data.mealId), event: 'changed', payload: { resource: 'reviews', id: event.data.mealId } });
-  },
   async applyBatch(trx, events, live) {
     const reviews = new BatchRows<ReviewsTable>('reviews', 'id', ['id'], COLUMNS);
     await reviews.load(
@@ -74,4 +45,4 @@ export const reviewsProjection: Projection<ReviewsTables> = {
     }
     await reviews.flush(trx);
   },
-};
+});

@@ -1,7 +1,8 @@
 import { rooms } from '@hostel/contracts';
-import { sql } from 'kysely';
+
 import { BatchPairs, BatchRows } from '../batch-writes';
-import type { LiveMessage, Projection } from '../projection';
+import { batched } from '../projection';
+import type { LiveMessage } from '../projection';
 import { UPCOMING_MEALS } from './upcoming-meals-tables';
 import type { UpcomingMealsTable, UpcomingMealsTables } from './upcoming-meals-tables';
 
@@ -26,54 +27,10 @@ const changed = (upcomingId: string): LiveMessage => ({ room: rooms.upcoming, ev
  * The `upcoming_meals` list (counts kept here) and `upcoming_likes` ("did I like it"); published meals
  * leave it. A like pushes the new count; an addition or a publication asks watchers to refetch.
  */
-export const upcomingMealsProjection: Projection<UpcomingMealsTables> = {
+export const upcomingMealsProjection = batched<UpcomingMealsTables>({
   name: UPCOMING_MEALS,
   handles: ['UpcomingMealAdded', 'UpcomingMealLiked', 'UpcomingMealPublished'],
   tables: ['upcoming_meals', 'upcoming_likes'],
-  async apply(trx, event, live) {
-    switch (event.type) {
-      case 'UpcomingMealAdded': {
-        const { data } = event;
-        await trx
-          .insertInto('upcoming_meals')
-          .values({
-            id: data.upcomingId,
-            title: data.title,
-            category: data.category,
-            image: data.image,
-            ingredients: data.ingredients,
-            description: data.description,
-            price: data.price,
-            distributor_name: data.distributorName,
-            distributor_email: data.distributorEmail,
-            added_at: new Date(data.addedAt),
-            likes: 0,
-          })
-          .execute();
-        break;
-      }
-      case 'UpcomingMealLiked':
-        await trx.insertInto('upcoming_likes').values({ upcoming_id: event.data.upcomingId, user_id: event.data.userId }).execute();
-        await trx
-          .updateTable('upcoming_meals')
-          .set({ likes: sql`likes + 1` })
-          .where('id', '=', event.data.upcomingId)
-          .execute();
-        // Watchers only need the new count: they write it into their cache without asking again.
-        return live({
-          room: rooms.upcoming,
-          event: 'counts',
-          payload: { resource: 'upcomingMeals', counts: { [event.data.upcomingId]: { likes: event.data.likes } } },
-        });
-      case 'UpcomingMealPublished':
-        await trx.deleteFrom('upcoming_likes').where('upcoming_id', '=', event.data.upcomingId).execute();
-        await trx.deleteFrom('upcoming_meals').where('id', '=', event.data.upcomingId).execute();
-        break;
-      default:
-        return;
-    }
-    live(changed(event.data.upcomingId));
-  },
   async applyBatch(trx, events, live) {
     const meals = new BatchRows<UpcomingMealsTable>('upcoming_meals', 'id', ['id', 'likes'], COLUMNS);
     const likes = new BatchPairs('upcoming_likes', 'upcoming_id', 'user_id');
@@ -123,4 +80,4 @@ export const upcomingMealsProjection: Projection<UpcomingMealsTables> = {
     await likes.flush(trx);
     await meals.flush(trx);
   },
-};
+});

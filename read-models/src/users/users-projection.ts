@@ -1,6 +1,7 @@
 import { rooms } from '@hostel/contracts';
 import { BatchRows } from '../batch-writes';
-import type { LiveMessage, ProjectedEvent, Projection } from '../projection';
+import { batched } from '../projection';
+import type { LiveMessage, ProjectedEvent } from '../projection';
 import { USERS } from './users-tables';
 import type { UsersTable, UsersTables } from './users-tables';
 
@@ -18,36 +19,9 @@ function messages(userId: string): LiveMessage[] {
 }
 
 /** The `users` read model: one row per account, as Manage Users, profiles and the role lookup read it. */
-export const usersProjection: Projection<UsersTables> = {
+export const usersProjection = batched<UsersTables>({
   name: USERS,
   handles: ['UserRegistered', 'UserProfileUpdated', 'UserPromotedToAdmin', 'UserMadeAuditor', 'UserBadgeGranted'],
-  async apply(trx, event, live) {
-    switch (event.type) {
-      case 'UserRegistered': {
-        const { userId, name, email, photo, role } = event.data;
-        await trx
-          .insertInto('users')
-          .values({ id: userId, name, email, photo, role, badge: null, registered_at: new Date(event.occurredAt) })
-          .execute();
-        break;
-      }
-      case 'UserProfileUpdated':
-        await trx.updateTable('users').set({ name: event.data.name, photo: event.data.photo }).where('id', '=', event.data.userId).execute();
-        break;
-      case 'UserPromotedToAdmin':
-        await trx.updateTable('users').set({ role: 'admin' }).where('id', '=', event.data.userId).execute();
-        break;
-      case 'UserMadeAuditor':
-        await trx.updateTable('users').set({ role: 'auditor' }).where('id', '=', event.data.userId).execute();
-        break;
-      case 'UserBadgeGranted':
-        await trx.updateTable('users').set({ badge: event.data.badge }).where('id', '=', event.data.userId).execute();
-        break;
-      default:
-        return;
-    }
-    messages(event.data.userId).forEach(live);
-  },
   tables: ['users'],
   async applyBatch(trx, events, live) {
     const users = new BatchRows<UsersTable>('users', 'id', ['id'], COLUMNS);
@@ -78,4 +52,4 @@ export const usersProjection: Projection<UsersTables> = {
     }
     await users.flush(trx);
   },
-};
+});
