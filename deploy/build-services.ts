@@ -28,11 +28,15 @@ const ENTRIES: Record<Service, string[]> = {
   projector: ['main'],
 };
 
-/** Bundles our own packages, leaves every other bare import to node_modules. */
+/** Bundles our own packages (and OpenTelemetry), leaves every other bare import to node_modules. */
 const externalDependencies: Plugin = {
   name: 'external-dependencies',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@hostel/') ? undefined : { path: args.path, external: true }));
+    // OpenTelemetry is bundled too: platform needs its own release line (Node 20's), which npm nests
+    // under platform/node_modules where a service's bundle would not find it at run time.
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@hostel/') || args.path.startsWith('@opentelemetry/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 
@@ -56,7 +60,10 @@ export async function buildServices(services: readonly Service[] = SERVICES): Pr
         write: false,
         logLevel: 'warning',
         legalComments: 'none',
-        banner: { js: '// Built by deploy/build-services.ts from the TypeScript sources: do not edit.' },
+        // Bundled CommonJS (OpenTelemetry) requires Node's built-ins: an ES module has no `require` of its own.
+        banner: {
+          js: "// Built by deploy/build-services.ts from the TypeScript sources: do not edit.\nimport { createRequire as __hostelCreateRequire } from 'node:module';\nconst require = __hostelCreateRequire(import.meta.url);",
+        },
       });
       await mkdir(outdir, { recursive: true });
       await Promise.all(

@@ -7,6 +7,8 @@
  * Faults are real: SIGKILL of processes, a Redis killed and started again.
  */
 import { execFile } from 'node:child_process';
+import { createServer as createHttpServer } from 'node:http';
+import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,6 +48,9 @@ for (const eventStore of stores) {
     let redis: RedisProcess;
     /** read-api #1 reaches PostgreSQL through this, so the test can take it away from that one process. */
     let postgresProxy: TcpProxy;
+    /** An OTLP/HTTP collector stand-in that keeps what command-api #1 exports (its only traced instance). */
+    let collector: Server;
+    const exported: string[] = [];
     let env: Record<string, string>;
     const processes: ServiceProcess[] = [];
     let command1!: ServiceProcess, command2!: ServiceProcess, read1!: ServiceProcess, read2!: ServiceProcess, projector!: ServiceProcess;
@@ -91,7 +96,17 @@ for (const eventStore of stores) {
         JWT_PRIVATE_JWK: jwk,
         RATE_LIMITS: 'off',
       };
-      command1 = await start('command-api', 'command-api #1');
+      collector = createHttpServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          exported.push(`${request.url} ${body}`);
+          response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        });
+      });
+      await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+      const otlp = `http://127.0.0.1:${(collector.address() as { port: number }).port}`;
+      command1 = await start('command-api', 'command-api #1', { OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_BSP_SCHEDULE_DELAY: '100' });
       command2 = await start('command-api', 'command-api #2');
       // The read side fetches the issuer's public keys from command-api (#2: #1 is killed below).
       env.JWT_JWKS_URL = `${command2.url}/api/auth/jwks`;
@@ -148,6 +163,7 @@ for (const eventStore of stores) {
       await pool?.end();
       await redis?.remove();
       await postgresProxy?.close();
+      collector?.close();
       await database?.drop();
       console.info(`system test (${eventStore.name}) timings, ms: ${JSON.stringify(timings)}`);
     });
@@ -191,6 +207,12 @@ for (const eventStore of stores) {
         logged(projector, correlationId, 'projected') && logged(projector, correlationId, 'live push') ? true : undefined,
       );
       timings.likeToSocket = Date.now() - t0;
+
+      // OTEL_EXPORTER_OTLP_ENDPOINT set: the request's span and the command's went out over OTLP/HTTP, with the correlation id.
+      await until('command-api #1 to export the like’s spans', () => {
+        const traces = exported.filter((line) => line.startsWith('/v1/traces ') && line.includes(correlationId));
+        return traces.some((line) => line.includes('command LikeMeal')) && traces.some((line) => line.includes('PATCH /api/meals/')) ? true : undefined;
+      });
 
       // What Prometheus scrapes: the command by outcome and its latency, the append, the socket, the lag.
       const sample = (samples: Awaited<ReturnType<typeof scrape>>, name: string, labels: Record<string, string> = {}) =>

@@ -3,6 +3,7 @@ import { observeCommands } from '@hostel/domain';
 import type { EventStore } from '@hostel/eventstore';
 import { WrongExpectedVersionError } from '@hostel/eventstore';
 import type { Logger } from 'pino';
+import { recordCommandSpan } from './tracing';
 
 /** Latency buckets from a millisecond to ten seconds: a command is a few ms, a conflict storm seconds. */
 const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -45,6 +46,12 @@ export function createMetrics(options: { service: string; log?: Logger; processM
     const labels = { command: handled.command, outcome: handled.outcome };
     commands.inc(labels);
     commandSeconds.observe(labels, handled.seconds);
+    recordCommandSpan(handled.command, {
+      correlationId: handled.context.correlationId,
+      stream: handled.stream,
+      outcome: handled.outcome,
+      seconds: handled.seconds,
+    });
     // The command's line in the log carries the request's correlation id, which its events, the
     // projector, the job and the live push carry on.
     options.log?.info(

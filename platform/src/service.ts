@@ -2,6 +2,7 @@ import pino from 'pino';
 import type { Logger } from 'pino';
 import type { Config } from './config';
 import { serviceConfigOrExit } from './config';
+import { startTracing } from './tracing';
 
 /** How long SIGTERM waits for the requests and jobs in flight before the process exits anyway. */
 const DRAIN_MS = 20_000;
@@ -34,6 +35,7 @@ export async function runService(
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
   process.on('uncaughtException', (error, origin) => log.error({ err: error, origin }, 'uncaught exception'));
   let close: (() => Promise<void>) | undefined;
+  let stopTracing: (() => Promise<void>) | undefined;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -44,21 +46,26 @@ export async function runService(
       process.exit(1);
     }, DRAIN_MS);
     timer.unref();
-    void (close ? close() : Promise.resolve()).then(
-      () => {
-        log.info('stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        log.error({ err: error }, 'did not stop cleanly');
-        process.exit(1);
-      },
-    );
+    void (close ? close() : Promise.resolve())
+      // The spans still buffered are sent before the process exits.
+      .then(() => stopTracing?.())
+      .then(
+        () => {
+          log.info('stopped');
+          process.exit(0);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, 'did not stop cleanly');
+          process.exit(1);
+        },
+      );
   };
   // A signal during the start exits at once: nothing is in flight yet.
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   try {
+    stopTracing = await startTracing(service);
+    if (stopTracing) log.info({ endpoint: process.env.OTEL_EXPORTER_OTLP_ENDPOINT }, 'tracing: spans are exported over OTLP');
     close = await start({ config, log });
   } catch (error) {
     log.fatal({ err: error }, 'could not start');

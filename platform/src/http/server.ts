@@ -11,6 +11,7 @@ import { ErrorAnswer, HealthAnswer, ReadinessAnswer, UnreadyAnswer } from '@host
 import type { Logger } from 'pino';
 import type { Health } from '../infrastructure';
 import type { Metrics } from '../metrics';
+import { startRequestSpan } from '../tracing';
 import type { AccessTokenVerifier } from '../tokens';
 import type { RouteAccess } from './access';
 import { registerAccessControl } from './access';
@@ -113,6 +114,14 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
   app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
     reply.header('x-correlation-id', request.id);
+  });
+  // A span per request (a no-op unless tracing was started: OTEL_EXPORTER_OTLP_ENDPOINT).
+  const spans = new WeakMap<object, { end(status: number): void }>();
+  app.addHook('onRequest', async (request) => {
+    spans.set(request, startRequestSpan(request.method, request.routeOptions.url ?? 'unmatched', request.id));
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    spans.get(request)?.end(reply.statusCode);
   });
   const { metrics } = options;
   if (metrics) {
