@@ -80,6 +80,6 @@ export async function commandApi(app: FastifyInstance, deps: CommandApiDeps): Pr
   await app.register(reviewRoutes, deps);
   await app.register(paymentRoutes, deps);
   await app.register(upcomingRoutes, deps);
-  await app.register(mealRequestRoutes, { store: deps.store, recallWindowMs: config.RECALL_WINDOW_MS });
+  await app.register(mealRequestRoutes, deps);
   await app.register(newsletterRoutes, { store: deps.store, appOrigins: config.APP_ORIGIN, sendMail });
 }

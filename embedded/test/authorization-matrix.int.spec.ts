@@ -19,8 +19,6 @@ interface Ids {
   ownerReview(): Promise<string>;
   /** The owner's open meal request (made when there is none), so every actor meets one that exists. */
   ownerRequest(): Promise<string>;
-  /** The owner's open meal request, just approved by an admin (so an admin may recall it). */
-  ownerApprovedRequest(): Promise<string>;
 }
 type MatrixRequest = { method: string; url: string; body?: unknown; headers?: Record<string, string> };
 interface Row {
@@ -143,22 +141,6 @@ const matrix: Record<string, Row> = {
     request: async ({ ownerRequest }) => ({ method: 'PATCH', url: `/api/requestedMeals/${await ownerRequest()}/serve` }),
     expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
   },
-  'PATCH /api/requestedMeals/:id/approve': {
-    request: async ({ ownerRequest }) => ({ method: 'PATCH', url: `/api/requestedMeals/${await ownerRequest()}/approve` }),
-    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
-  },
-  'PATCH /api/requestedMeals/:id/recall': {
-    request: async ({ ownerApprovedRequest }) => ({ method: 'PATCH', url: `/api/requestedMeals/${await ownerApprovedRequest()}/recall` }),
-    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
-  },
-  'GET /api/requestedMeals/queue': {
-    request: () => ({ method: 'GET', url: '/api/requestedMeals/queue' }),
-    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
-  },
-  'GET /api/requestedMeals/waiting': {
-    request: () => ({ method: 'GET', url: '/api/requestedMeals/waiting' }),
-    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
-  },
   'GET /api/mealRequests': {
     request: ({ ownerEmail }) => ({ method: 'GET', url: `/api/mealRequests?userEmail=${ownerEmail}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
@@ -224,12 +206,6 @@ beforeAll(async () => {
       // 409: the one made for an actor before is still open.
       if (asked.statusCode === 201) openRequest = asked.json()._id;
       return openRequest;
-    },
-    ownerApprovedRequest: async () => {
-      const id = await ids.ownerRequest();
-      const approved = await product.call('PATCH', `/api/requestedMeals/${id}/approve`, { token: admin.token });
-      expect(approved.statusCode, approved.body).toBe(200);
-      return id;
     },
   };
   // Reads below must see these accounts.
