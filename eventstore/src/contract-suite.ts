@@ -91,11 +91,7 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
       it('reads a stream from a version on', async () => {
         const { store } = fixture;
         const stream = fixture.newStream('long');
-        await store.append(
-          stream,
-          Array.from({ length: 12 }, (_, index) => newEvent(`E${index}`, { index })),
-          { expectedVersion: 'no_stream' },
-        );
+        await store.append(stream, numberedEvents(12), { expectedVersion: 'no_stream' });
         expect((await store.readStream(stream, { fromVersion: 10n })).map((event) => [event.type, event.streamVersion])).toEqual([
           ['E10', 10n],
           ['E11', 11n],
@@ -122,11 +118,7 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
       it('reads a snapshot and the events after it (every event without one)', async () => {
         const { store } = fixture;
         const stream = fixture.newStream('folded');
-        await store.append(
-          stream,
-          Array.from({ length: 12 }, (_, index) => newEvent(`E${index}`, { index })),
-          { expectedVersion: 'no_stream' },
-        );
+        await store.append(stream, numberedEvents(12), { expectedVersion: 'no_stream' });
         const whole = await store.readFromSnapshot(stream, 'fold@1');
         expect(whole.snapshot).toBeUndefined();
         expect(whole.events).toEqual(await store.readStream(stream));
@@ -378,6 +370,11 @@ const NO_LATE_COMMIT = 'this store has no concurrent writers, so a later positio
 
 function newEvent(type: string, data: unknown, metadata: Record<string, unknown> = {}): EventToAppend {
   return { eventId: randomUUID(), type, data, metadata };
+}
+
+/** E0, E1, … with their index as data. */
+function numberedEvents(count: number): EventToAppend[] {
+  return Array.from({ length: count }, (_, index) => newEvent(`E${index}`, { index }));
 }
 
 function types(events: readonly RecordedEvent[]): string[] {

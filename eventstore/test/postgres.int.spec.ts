@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { describeEventStoreContract } from '../src/contract-suite';
 import type { HeldAppend } from '../src/contract-suite';
 import { WrongExpectedVersionError } from '../src/port';
-import type { EventToAppend, RecordedEvent } from '../src/port';
+import type { AppendResult, EventToAppend, RecordedEvent } from '../src/port';
 import { createPostgresEventStore, migrateEventStore } from '../src/postgres';
 import { readAllParameters, readAllSql } from '../src/postgres/read';
 import { holdPostgresAppend } from './hold-postgres-append';
 
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 12 });
+type PostgresEventStore = ReturnType<typeof createPostgresEventStore>;
 
 beforeAll(async () => {
   try {
@@ -23,9 +24,11 @@ beforeAll(async () => {
 });
 afterAll(() => pool.end());
 
+const newSchemaName = () => `es_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+
 /** A migrated schema of its own; `drop` removes it (with whatever a failed test left open rolled back). */
 async function freshSchema(): Promise<{ schema: string; drop(): Promise<void> }> {
-  const schema = `es_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const schema = newSchemaName();
   await migrateEventStore(pool, schema);
   return { schema, drop: () => pool.query(`DROP SCHEMA ${schema} CASCADE`).then(() => undefined) };
 }
@@ -73,7 +76,7 @@ describe('postgres event store', () => {
   };
 
   /** Resolves with the first batch a subscription hands over. */
-  const firstDelivery = (store: ReturnType<typeof createPostgresEventStore>) => {
+  const firstDelivery = (store: PostgresEventStore) => {
     let caughtUp!: () => void;
     let delivered!: (events: RecordedEvent[]) => void;
     const ready = new Promise<void>((resolve) => (caughtUp = resolve));
@@ -82,8 +85,55 @@ describe('postgres event store', () => {
     return { ready, events, subscription };
   };
 
+  /** Waits until exactly one connection LISTENs for the schema's events; answers its backend pid. */
+  const oneListener = (schema: string): Promise<number[]> =>
+    vi.waitFor(
+      async () => {
+        const pids = await listenerPids(schema);
+        expect(pids).toHaveLength(1);
+        return pids;
+      },
+      { timeout: 10_000 },
+    );
+
+  /** Runs `test` on a store over a fresh schema, then closes the store and drops the schema. */
+  const withStore = async (test: (store: PostgresEventStore, schema: string) => Promise<void>, options: { pollIntervalMs?: number } = {}) => {
+    const { schema, drop } = await freshSchema();
+    const store = createPostgresEventStore({ pool, schema, ...options });
+    try {
+      await test(store, schema);
+    } finally {
+      await store.close();
+      await drop();
+    }
+  };
+
+  /**
+   * Holds an append of `held` to a new stream open in its own transaction, sends an append of `sent`
+   * to the same stream through the store and runs `test` once the held one blocks it; the held append
+   * is rolled back afterwards unless `test` ended it.
+   */
+  const whileHeld = (
+    label: string,
+    [heldEvents, sentEvents]: [EventToAppend[], EventToAppend[]],
+    test: (race: { store: PostgresEventStore; stream: string; held: HeldAppend; blocked: Promise<AppendResult> }) => Promise<void>,
+  ) =>
+    withStore(async (store, schema) => {
+      const stream = `${label}-${randomUUID()}`;
+      const held = await holdPostgresAppend(pool, schema, stream, heldEvents, 'no_stream');
+      try {
+        const blocked = store.append(stream, sentEvents, { expectedVersion: 'no_stream' });
+        // Handled at once: a refusal can arrive while the held append's commit is still being awaited.
+        blocked.catch(() => undefined);
+        await waitUntilBlockedBy(held.backendPid);
+        await test({ store, stream, held, blocked });
+      } finally {
+        await held.rollback();
+      }
+    });
+
   it('migrates idempotently, also when several processes migrate at once', async () => {
-    const schema = `es_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+    const schema = newSchemaName();
     try {
       await Promise.all([migrateEventStore(pool, schema), migrateEventStore(pool, schema), migrateEventStore(pool, schema)]);
       await migrateEventStore(pool, schema);
@@ -118,150 +168,91 @@ describe('postgres event store', () => {
     }
   });
 
-  it('turns a concurrent winner into WrongExpectedVersionError for the loser via the primary key', async () => {
-    const { schema, drop } = await freshSchema();
-    const store = createPostgresEventStore({ pool, schema });
-    const stream = `meal-${randomUUID()}`;
-    const winner = await holdPostgresAppend(pool, schema, stream, [newEvent('MealAdded')], 'no_stream');
-    try {
-      // The loser's version check passes (the winner has not committed), so only the key can stop it.
-      // Its refusal is caught at once: it can arrive while the winner's commit is still being awaited.
-      const loser = store.append(stream, [newEvent('MealAdded')], { expectedVersion: 'no_stream' }).catch((error: unknown) => error);
-      await waitUntilBlockedBy(winner.backendPid);
-
+  it('turns a concurrent winner into WrongExpectedVersionError for the loser via the primary key', () =>
+    // The loser's version check passes (the winner has not committed), so only the key can stop it.
+    whileHeld('meal', [[newEvent('MealAdded')], [newEvent('MealAdded')]], async ({ store, stream, held: winner, blocked: loser }) => {
       await winner.commit();
 
-      const refused = await loser;
+      const refused = await loser.catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(WrongExpectedVersionError);
       expect(refused).toMatchObject({ expected: 'no_stream', actual: 0n });
       expect(await store.readStream(stream)).toHaveLength(1);
-    } finally {
-      await winner.rollback();
-      await store.close();
-      await drop();
-    }
-  });
+    }));
 
-  it('lets the blocked append through when the winner rolls back', async () => {
-    const { schema, drop } = await freshSchema();
-    const store = createPostgresEventStore({ pool, schema });
-    const stream = `meal-${randomUUID()}`;
-    const winner = await holdPostgresAppend(pool, schema, stream, [newEvent('MealAdded')], 'no_stream');
-    try {
-      const other = store.append(stream, [newEvent('MealAdded')], { expectedVersion: 'no_stream' });
-      await waitUntilBlockedBy(winner.backendPid);
-
+  it('lets the blocked append through when the winner rolls back', () =>
+    whileHeld('meal', [[newEvent('MealAdded')], [newEvent('MealAdded')]], async ({ held: winner, blocked: other }) => {
       await winner.rollback();
 
       expect((await other).nextVersion).toBe(0n);
-    } finally {
-      await store.close();
-      await drop();
-    }
-  });
+    }));
 
-  it('answers a retry racing its original with the original result once the original commits', async () => {
-    const { schema, drop } = await freshSchema();
-    const store = createPostgresEventStore({ pool, schema });
-    const stream = `user-${randomUUID()}`;
+  it('answers a retry racing its original with the original result once the original commits', () => {
     const events = [newEvent('UserRegistered'), newEvent('UserRenamed')];
-    const original = await holdPostgresAppend(pool, schema, stream, events, 'no_stream');
-    try {
-      const retry = store.append(stream, events, { expectedVersion: 'no_stream' });
-      await waitUntilBlockedBy(original.backendPid);
-
+    return whileHeld('user', [events, events], async ({ store, stream, held: original, blocked: retry }) => {
       await original.commit();
 
       expect(await retry).toEqual(original.result);
       expect(await store.readStream(stream)).toHaveLength(2);
-    } finally {
-      await original.rollback();
-      await store.close();
-      await drop();
-    }
+    });
   });
 
-  it('refuses event ids that another stream already holds', async () => {
-    const { schema, drop } = await freshSchema();
-    const store = createPostgresEventStore({ pool, schema });
-    try {
+  it('refuses event ids that another stream already holds', () =>
+    withStore(async (store) => {
       const event = newEvent('UserRegistered');
       await store.append(`user-${randomUUID()}`, [event], { expectedVersion: 'no_stream' });
 
       await expect(store.append(`user-${randomUUID()}`, [event], { expectedVersion: 'no_stream' })).rejects.toThrow(/reuses event ids/);
       await expect(store.append(`user-${randomUUID()}`, [{ ...event, eventId: 'not-a-uuid' }], { expectedVersion: 'any' })).rejects.toThrow(/not a UUID/);
-    } finally {
-      await store.close();
-      await drop();
-    }
-  });
+    }));
 
-  it('wakes a subscriber by NOTIFY, without waiting for the next poll', async () => {
-    const { schema, drop } = await freshSchema();
-    const store = createPostgresEventStore({ pool, schema, pollIntervalMs: 600_000 });
-    try {
-      const { ready, events, subscription } = firstDelivery(store);
-      await ready;
-      await vi.waitFor(async () => expect(await listenerPids(schema)).toHaveLength(1), { timeout: 10_000 });
+  it('wakes a subscriber by NOTIFY, without waiting for the next poll', () =>
+    withStore(
+      async (store, schema) => {
+        const { ready, events, subscription } = firstDelivery(store);
+        await ready;
+        await oneListener(schema);
 
-      await store.append(`meal-${randomUUID()}`, [newEvent('MealAdded')], { expectedVersion: 'no_stream' });
+        await store.append(`meal-${randomUUID()}`, [newEvent('MealAdded')], { expectedVersion: 'no_stream' });
 
-      expect((await events).map((event) => event.type)).toEqual(['MealAdded']);
-      await subscription.stop();
-    } finally {
-      await store.close();
-      await drop();
-    }
-  });
+        expect((await events).map((event) => event.type)).toEqual(['MealAdded']);
+        await subscription.stop();
+      },
+      { pollIntervalMs: 600_000 },
+    ));
 
-  it('reconnects the LISTEN connection after it drops', async () => {
-    const { schema, drop } = await freshSchema();
-    const store = createPostgresEventStore({ pool, schema, pollIntervalMs: 600_000 });
-    try {
-      const { ready, events, subscription } = firstDelivery(store);
-      await ready;
-      const [dropped] = await vi.waitFor(
-        async () => {
-          const pids = await listenerPids(schema);
-          expect(pids).toHaveLength(1);
-          return pids;
-        },
-        { timeout: 10_000 },
-      );
+  it('reconnects the LISTEN connection after it drops', () =>
+    withStore(
+      async (store, schema) => {
+        const { ready, events, subscription } = firstDelivery(store);
+        await ready;
+        const [dropped] = await oneListener(schema);
 
-      await pool.query('SELECT pg_terminate_backend($1)', [dropped]);
+        await pool.query('SELECT pg_terminate_backend($1)', [dropped]);
 
-      await vi.waitFor(
-        async () => {
-          const pids = await listenerPids(schema);
-          expect(pids).toHaveLength(1);
-          expect(pids).not.toContain(dropped);
-        },
-        { timeout: 10_000, interval: 50 },
-      );
-      await store.append(`meal-${randomUUID()}`, [newEvent('MealAdded')], { expectedVersion: 'no_stream' });
-      expect((await events).map((event) => event.type)).toEqual(['MealAdded']);
-      await subscription.stop();
-    } finally {
-      await store.close();
-      await drop();
-    }
-  });
+        await vi.waitFor(
+          async () => {
+            const pids = await listenerPids(schema);
+            expect(pids).toHaveLength(1);
+            expect(pids).not.toContain(dropped);
+          },
+          { timeout: 10_000, interval: 50 },
+        );
+        await store.append(`meal-${randomUUID()}`, [newEvent('MealAdded')], { expectedVersion: 'no_stream' });
+        expect((await events).map((event) => event.type)).toEqual(['MealAdded']);
+        await subscription.stop();
+      },
+      { pollIntervalMs: 600_000 },
+    ));
 
-  it('closes its LISTEN connection on close() and leaves the pool to its owner', async () => {
-    const { schema, drop } = await freshSchema();
-    const store = createPostgresEventStore({ pool, schema });
-    try {
+  it('closes its LISTEN connection on close() and leaves the pool to its owner', () =>
+    withStore(async (store, schema) => {
       const { ready } = firstDelivery(store);
       await ready;
-      await vi.waitFor(async () => expect(await listenerPids(schema)).toHaveLength(1), { timeout: 10_000 });
+      await oneListener(schema);
 
       await store.close();
 
       await vi.waitFor(async () => expect(await listenerPids(schema)).toEqual([]), { timeout: 10_000 });
       expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
-    } finally {
-      await drop();
-    }
-  });
+    }));
 });
