@@ -7,19 +7,8 @@
 import pino from 'pino';
 import { serviceConfigOrExit } from '@hostel/platform/config';
 import { openInfrastructure } from '@hostel/platform/infrastructure';
-import { grantRoleAsOperator, parseAdminArguments } from './users/operator-grant';
+import { runAdminTool } from './users/operator-grant';
 
-const request = parseAdminArguments(process.argv.slice(2));
-if (!request.ok) {
-  console.error(request.message);
-  process.exit(2);
-}
-const config = serviceConfigOrExit('admin', ['DATABASE_URL']);
-const infrastructure = await openInfrastructure(config, { log: pino({ level: 'warn' }), poolSize: 2 });
-try {
-  const outcome = await grantRoleAsOperator(infrastructure.store, request.email, request.role);
-  (outcome.ok ? console.log : console.error)(outcome.message);
-  process.exitCode = outcome.ok ? 0 : 1;
-} finally {
-  await infrastructure.close();
-}
+await runAdminTool(process.argv.slice(2), () =>
+  openInfrastructure(serviceConfigOrExit('admin', ['DATABASE_URL']), { log: pino({ level: 'warn' }), poolSize: 2 }),
+);

@@ -13,4 +13,4 @@ export { newMailedLink, openMailedLink, VERIFICATION_LINK_TTL_MS } from './ident
 export { storeImage } from './media/store-image';
 export { startImageSweeper, sweepUnusedImages } from './media/sweep-unused-images';
 export { startWorkers } from './workers';
-export { ADMIN_USAGE, grantRoleAsOperator, parseAdminArguments } from './users/operator-grant';
+export { runAdminTool } from './users/operator-grant';

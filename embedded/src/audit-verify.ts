@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import { AuditDigest } from '@hostel/contracts';
-import { readConfig } from '@hostel/platform/config';
-import { createDb } from '@hostel/platform/db';
-import { openInfrastructure } from '@hostel/platform/infrastructure';
 import type { ReadModelTables } from '@hostel/read-models';
 import { verifyLedger } from '@hostel/read-models/audit-log';
 import { digestSignedBy, loadAuditKey, publicAuditJwk } from '@hostel/read-api';
-import { openCliDatabase } from './cli-database';
+import { openCliInfrastructure } from './cli-database';
 
 /**
  * `npm run audit:verify [-- --digest FILE]`: re-reads the whole log from the configured event store
@@ -17,14 +13,8 @@ import { openCliDatabase } from './cli-database';
  * or the first event that differs, and exits non-zero.
  */
 const { values } = parseArgs({ options: { digest: { type: 'string' } } });
-const config = readConfig({ LOG_LEVEL: 'warn', ...process.env });
-const log = pino({ level: config.LOG_LEVEL });
-const database = await openCliDatabase(config, log).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
-const infrastructure = await openInfrastructure(config, { log, databaseUrl: database.url, poolSize: 4 });
-const db = createDb<ReadModelTables>(infrastructure.pool);
+const infrastructure = await openCliInfrastructure(4);
+const db = infrastructure.db<ReadModelTables>();
 try {
   const digest = values.digest ? AuditDigest.parse(JSON.parse(readFileSync(values.digest, 'utf8'))) : undefined;
   const started = performance.now();
@@ -53,8 +43,7 @@ try {
     console.log(`verified ${result.verified} events up to ${result.position ?? 'the start'}`);
   }
   if (result.unchecked > 0) console.log(`(${result.unchecked} newer events are not in the ledger yet: the projector is catching up)`);
-  log.info({ events: result.verified, seconds, perSecond: Math.round(result.verified / seconds) }, 'audit:verify');
+  infrastructure.log.info({ events: result.verified, seconds, perSecond: Math.round(result.verified / seconds) }, 'audit:verify');
 } finally {
   await infrastructure.close();
-  await database.stop();
 }

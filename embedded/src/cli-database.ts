@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Logger } from 'pino';
-import type { Config } from '@hostel/platform/config';
+import pino, { type Logger } from 'pino';
+import { type Config, readConfig } from '@hostel/platform/config';
+import { type Infrastructure, openInfrastructure } from '@hostel/platform/infrastructure';
 import { startEmbeddedPostgres } from './postgres';
 
 /**
@@ -22,6 +23,33 @@ export async function openCliDatabase(config: Config, log: Logger): Promise<{ ur
     throw new Error(`No database under ${dataDir}: run npm start first, or set DATA_DIR / DATABASE_URL.`);
   const postgres = await startEmbeddedPostgres(dataDir, log);
   return { url: postgres.url, stop: postgres.stop };
+}
+
+/**
+ * A command-line tool's start: its configuration and logger (warnings only unless LOG_LEVEL says
+ * otherwise) and its database (openCliDatabase); without a database, the reason and exit 1.
+ */
+export async function openCliDatabaseOrExit(): Promise<{ config: Config; log: Logger; database: Awaited<ReturnType<typeof openCliDatabase>> }> {
+  const config = readConfig({ LOG_LEVEL: 'warn', ...process.env });
+  const log = pino({ level: config.LOG_LEVEL });
+  const database = await openCliDatabase(config, log).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+  return { config, log, database };
+}
+
+/** The configured infrastructure over a tool's database (openCliDatabaseOrExit); `close()` also stops what that started. */
+export async function openCliInfrastructure(poolSize: number): Promise<Infrastructure> {
+  const { config, log, database } = await openCliDatabaseOrExit();
+  const infrastructure = await openInfrastructure(config, { log, databaseUrl: database.url, poolSize });
+  return {
+    ...infrastructure,
+    async close() {
+      await infrastructure.close();
+      await database.stop();
+    },
+  };
 }
 
 /** PostgreSQL writes its port on the fourth line of postmaster.pid while it runs. */

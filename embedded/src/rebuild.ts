@@ -1,21 +1,11 @@
-import pino from 'pino';
 import { createPostgresEventStore } from '@hostel/eventstore/postgres';
-import { readConfig } from '@hostel/platform/config';
 import { createDb, createPool } from '@hostel/platform/db';
 import { countPostgresEvents, rebuildReadModels } from '@hostel/projector/rebuild';
 import type { ReadModelTables } from '@hostel/read-models';
-import { openCliDatabase } from './cli-database';
+import { openCliDatabaseOrExit } from './cli-database';
 
 /** `npm run rebuild [read-model…]`: on DATABASE_URL, or the embedded database under DATA_DIR (see cli-database.ts). */
-const config = readConfig({ LOG_LEVEL: 'warn', ...process.env });
-const log = pino({ level: config.LOG_LEVEL });
-let database: Awaited<ReturnType<typeof openCliDatabase>>;
-try {
-  database = await openCliDatabase(config, log);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+const { database } = await openCliDatabaseOrExit();
 
 const pool = createPool(database.url, 4);
 const db = createDb<ReadModelTables>(pool);

@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import type { AuditEntity } from '@hostel/contracts';
-import { readConfig } from '@hostel/platform/config';
-import { openInfrastructure } from '@hostel/platform/infrastructure';
 import { entityHistory, stateAt } from '@hostel/read-api';
 import { redact } from '@hostel/read-models/audit-log';
-import { openCliDatabase } from './cli-database';
+import { openCliInfrastructure } from './cli-database';
 
 /**
  * `npm run replay -- <meal|upcoming|request|user|payment> <id> [--at <time>]`: an entity's history
@@ -26,13 +23,7 @@ if (at && Number.isNaN(at.getTime())) {
   process.exit(2);
 }
 
-const config = readConfig({ LOG_LEVEL: 'warn', ...process.env });
-const log = pino({ level: config.LOG_LEVEL });
-const database = await openCliDatabase(config, log).catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
-const infrastructure = await openInfrastructure(config, { log, databaseUrl: database.url, poolSize: 2 });
+const infrastructure = await openCliInfrastructure(2);
 try {
   const { stream, events } = await entityHistory(infrastructure.store, entity, id);
   if (events.length === 0) {
@@ -59,5 +50,4 @@ try {
   }
 } finally {
   await infrastructure.close();
-  await database.stop();
 }

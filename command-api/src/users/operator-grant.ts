@@ -52,3 +52,24 @@ export async function grantRoleAsOperator(store: EventStore, email: string, role
     throw error;
   }
 }
+
+/**
+ * The operator's tool (`admin grant <email> [--role admin|auditor]`): the usage and exit 2 on wrong
+ * arguments, before anything is opened; then the grant on the store `open` gives, its line printed,
+ * exit 1 when refused; `close()` after.
+ */
+export async function runAdminTool(argv: readonly string[], open: () => Promise<{ store: EventStore; close(): Promise<void> }>): Promise<void> {
+  const request = parseAdminArguments(argv);
+  if (!request.ok) {
+    console.error(request.message);
+    process.exit(2);
+  }
+  const { store, close } = await open();
+  try {
+    const outcome = await grantRoleAsOperator(store, request.email, request.role);
+    (outcome.ok ? console.log : console.error)(outcome.message);
+    process.exitCode = outcome.ok ? 0 : 1;
+  } finally {
+    await close();
+  }
+}
