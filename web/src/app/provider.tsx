@@ -1,34 +1,46 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NoticeProvider } from '@/components/ui/notice-dialog';
+import { ToastProvider } from '@/components/ui/toast';
+import { StageNotifications } from '@/features/requests/components/stage-notifications';
 import { createApiClient } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth';
 import { createAuthSession } from '@/lib/auth-session';
-import { createLiveRooms, type LiveRooms, LiveRoomsProvider, useLiveUpdates } from '@/lib/live-updates';
+import { createLiveFeed, createLiveRooms, type LiveFeed, LiveFeedProvider, type LiveRooms, LiveRoomsProvider, useLiveUpdates } from '@/lib/live-updates';
 import { createQueryClient } from '@/lib/query-client';
 
-function LiveUpdates({ enabled, rooms }: { enabled: boolean; rooms: LiveRooms }) {
-  useLiveUpdates(enabled, rooms);
+function LiveUpdates({ enabled, rooms, feed }: { enabled: boolean; rooms: LiveRooms; feed: LiveFeed }) {
+  useLiveUpdates(enabled, rooms, feed);
   return null;
 }
 
 /**
  * Everything the screens share: one session (restored from the refresh cookie on start), its API
- * client, the query cache, live updates and the notice dialog.
+ * client, the query cache, live updates, the notice dialog and the toasts (a student's request moving
+ * on is told wherever they are).
  */
 export function AppProvider({
   children,
   liveUpdates = true,
   queryClient: givenQueryClient,
+  liveFeed: givenLiveFeed,
 }: {
   children: ReactNode;
   /** Off in component tests, which have no socket server to talk to. */
   liveUpdates?: boolean;
   queryClient?: QueryClient;
+  /** What the socket says; a component test passes its own to play pushes and connection changes. */
+  liveFeed?: LiveFeed;
 }) {
   const [app] = useState(() => {
     const session = createAuthSession();
-    return { session, api: createApiClient(session), queryClient: givenQueryClient ?? createQueryClient(), liveRooms: createLiveRooms() };
+    return {
+      session,
+      api: createApiClient(session),
+      queryClient: givenQueryClient ?? createQueryClient(),
+      liveRooms: createLiveRooms(),
+      liveFeed: givenLiveFeed ?? createLiveFeed(),
+    };
   });
 
   useEffect(() => {
@@ -46,10 +58,15 @@ export function AppProvider({
     <QueryClientProvider client={app.queryClient}>
       <AuthProvider session={app.session} api={app.api}>
         <LiveRoomsProvider rooms={app.liveRooms}>
-          <NoticeProvider>
-            <LiveUpdates enabled={liveUpdates} rooms={app.liveRooms} />
-            {children}
-          </NoticeProvider>
+          <LiveFeedProvider feed={app.liveFeed}>
+            <NoticeProvider>
+              <ToastProvider>
+                <LiveUpdates enabled={liveUpdates} rooms={app.liveRooms} feed={app.liveFeed} />
+                <StageNotifications />
+                {children}
+              </ToastProvider>
+            </NoticeProvider>
+          </LiveFeedProvider>
         </LiveRoomsProvider>
       </AuthProvider>
     </QueryClientProvider>

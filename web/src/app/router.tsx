@@ -14,6 +14,7 @@ const checkout = () => import('./routes/checkout');
 const auth = () => import('./routes/auth');
 const dashboard = () => import('./routes/dashboard');
 const audit = () => import('./routes/audit');
+const kitchen = () => import('./routes/kitchen');
 
 /** Shown while a screen's code loads when the app starts on it. */
 const loading = (
@@ -66,6 +67,18 @@ export const routes: RouteObject[] = [
     lazy: async () => ({ Component: (await auth()).VerifyEmailRoute }),
     hydrateFallbackElement: loading,
     errorElement: <RouteErrorBoundary />,
+  },
+  {
+    // The kitchen display (admins): the serve queue full screen, outside the dashboard's layout.
+    path: paths.kitchen,
+    element: (
+      <RequireAuth>
+        <RequireAdmin />
+      </RequireAuth>
+    ),
+    hydrateFallbackElement: loading,
+    errorElement: <RouteErrorBoundary />,
+    children: [{ index: true, lazy: async () => ({ Component: (await kitchen()).KitchenRoute }) }],
   },
   {
     path: paths.dashboard.root,

@@ -10,6 +10,8 @@ export const paths = {
   /** Where the mailed links point: the server builds them as `<origin>/verify-email?token=…` and `/reset-password?token=…`. */
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
+  /** The kitchen display: Serve Meals' queue full screen, for a tablet in landscape (admins). */
+  kitchen: '/kitchen',
   dashboard: {
     root: '/dashboard',
     userProfile: '/dashboard/userProfile',

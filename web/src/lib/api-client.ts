@@ -1,5 +1,6 @@
 import type { ErrorAnswer } from '@hostel/contracts';
 import { MIN_POSITION_HEADER } from '@hostel/contracts/plain';
+import { laterPosition } from './positions';
 import { loadSchemas } from './schemas';
 import type { AuthSession } from './auth-session';
 
@@ -85,7 +86,9 @@ export function createApiClient(session: AuthSession): ApiClient {
     const headers = new Headers({ ...extra, accept: 'application/json' });
     const state = session.getState();
     if (auth && state.status === 'signed-in') headers.set('authorization', `Bearer ${state.token}`);
-    if (method === 'GET' && lastPosition) headers.set(MIN_POSITION_HEADER, lastPosition);
+    // A read that asks for a position of its own (a screen catching up) gets the later of it and our last write's.
+    const minPosition = method === 'GET' ? laterPosition(headers.get(MIN_POSITION_HEADER), lastPosition) : undefined;
+    if (minPosition) headers.set(MIN_POSITION_HEADER, minPosition);
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {

@@ -1,6 +1,6 @@
-import type { LiveMessages } from '@hostel/contracts';
+import type { LiveEvent, LiveMessages } from '@hostel/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { io as openSocket, Socket } from 'socket.io-client';
 import { useAuthSession, useSession } from './auth';
 import type { AuthSession } from './auth-session';
@@ -78,6 +78,89 @@ export function useLiveRoom(room: string | undefined) {
 }
 
 /**
+ * The socket's state as a screen may show it: `off` (no socket is needed), `connecting` (the first
+ * connection), `live`, or `reconnecting` (it dropped, or could not connect; socket.io keeps trying).
+ */
+export type LiveState = 'off' | 'connecting' | 'live' | 'reconnecting';
+/** The state, and how many times the socket has connected: a screen that missed pushes while it was down catches up when this grows. */
+export interface LiveConnection {
+  state: LiveState;
+  connects: number;
+}
+
+/**
+ * What the socket says, for screens that need more than the cache's invalidation: its connection
+ * state, and each push as it arrives (the queue screen weighs a push's position against its data; the
+ * student's stage toasts). Tests drive it directly: `setState`, `deliver`.
+ */
+export interface LiveFeed {
+  connection(): LiveConnection;
+  subscribeConnection(listener: () => void): () => void;
+  setState(state: LiveState): void;
+  listen<E extends LiveEvent>(event: E, handler: (message: LiveMessages[E]) => void): () => void;
+  deliver<E extends LiveEvent>(event: E, message: LiveMessages[E]): void;
+}
+
+export function createLiveFeed(): LiveFeed {
+  let connection: LiveConnection = { state: 'off', connects: 0 };
+  const watchers = new Set<() => void>();
+  const handlers = new Map<LiveEvent, Set<(message: never) => void>>();
+  return {
+    connection: () => connection,
+    subscribeConnection(listener) {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
+    setState(state) {
+      if (state === connection.state) return;
+      connection = { state, connects: connection.connects + (state === 'live' ? 1 : 0) };
+      watchers.forEach((listener) => listener());
+    },
+    listen(event, handler) {
+      const set = handlers.get(event) ?? new Set();
+      handlers.set(event, set);
+      set.add(handler as (message: never) => void);
+      return () => set.delete(handler as (message: never) => void);
+    },
+    deliver(event, message) {
+      handlers.get(event)?.forEach((handler) => (handler as (message: LiveMessages[typeof event]) => void)(message));
+    },
+  };
+}
+
+const LiveFeedContext = createContext<LiveFeed | null>(null);
+
+export function LiveFeedProvider({ feed, children }: { feed: LiveFeed; children: ReactNode }) {
+  return <LiveFeedContext value={feed}>{children}</LiveFeedContext>;
+}
+
+function useLiveFeed() {
+  const feed = use(LiveFeedContext);
+  if (!feed) throw new Error('Live updates need a LiveFeedProvider above them');
+  return feed;
+}
+
+const offline: LiveConnection = { state: 'off', connects: 0 };
+/** The socket's state and connection count, re-rendering when either changes. */
+export function useLiveConnection(): LiveConnection {
+  const feed = use(LiveFeedContext);
+  return useSyncExternalStore(
+    (listener) => feed?.subscribeConnection(listener) ?? (() => {}),
+    () => feed?.connection() ?? offline,
+  );
+}
+
+/** Calls `handler` with every `event` pushed while the calling component is mounted (the latest handler, without resubscribing). */
+export function useLiveMessage<E extends LiveEvent>(event: E, handler: (message: LiveMessages[E]) => void) {
+  const feed = useLiveFeed();
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => feed.listen(event, (message) => latest.current(message)), [feed, event]);
+}
+
+/**
  * What a `changed` push does: the TanStack Query keys that start with its resource are invalidated, so
  * the ones on show refetch. The whole resource, not just the id: a changed item may also move in or
  * out of a list's page.
@@ -95,7 +178,7 @@ export function applyChanged(queryClient: QueryClient, { resource }: LiveMessage
  * Query keys that start with its resource; a `counts` push writes the new counts into them. The cache
  * stays the only store.
  */
-export function useLiveUpdates(enabled: boolean, rooms: LiveRooms) {
+export function useLiveUpdates(enabled: boolean, rooms: LiveRooms, feed: LiveFeed) {
   const session = useAuthSession();
   const state = useSession();
   const queryClient = useQueryClient();
@@ -105,22 +188,22 @@ export function useLiveUpdates(enabled: boolean, rooms: LiveRooms) {
   const needed = enabled && !restoring && (token !== null || roomWanted);
 
   useEffect(() => {
-    if (!needed) return;
+    if (!needed) return void feed.setState('off');
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import('socket.io-client').then(({ io }) => {
       if (cancelled) return;
-      stop = connect(io, session, queryClient, rooms);
+      stop = connect(io, session, queryClient, rooms, feed);
     });
     return () => {
       cancelled = true;
       stop?.();
     };
-  }, [needed, token, session, queryClient, rooms]);
+  }, [needed, token, session, queryClient, rooms, feed]);
 }
 
 /** Opens the socket (WebSocket first, long-polling only when that fails) and answers how to close it. */
-function connect(io: typeof openSocket, session: AuthSession, queryClient: QueryClient, rooms: LiveRooms) {
+function connect(io: typeof openSocket, session: AuthSession, queryClient: QueryClient, rooms: LiveRooms, feed: LiveFeed) {
   // A function, not a value: a reconnect after a network drop presents the token current by then.
   const socket: LiveSocket = io({
     path: '/socket.io',
@@ -132,16 +215,32 @@ function connect(io: typeof openSocket, session: AuthSession, queryClient: Query
     },
   });
   rooms.attach(socket);
-  socket.on('changed', (message) => void applyChanged(queryClient, message));
+  // A socket replacing another (a new token) starts over as connecting, unless the last one was down.
+  if (feed.connection().state !== 'reconnecting') feed.setState('connecting');
+  socket.on('connect', () => feed.setState('live'));
+  socket.on('changed', (message) => {
+    void applyChanged(queryClient, message);
+    feed.deliver('changed', message);
+  });
   socket.on('counts', ({ resource, counts }) => applyCounts(queryClient, resource, counts));
-  socket.on('connect_error', (error) => console.warn('Live updates unavailable', error.message));
+  socket.on('stage', (message) => {
+    void queryClient.invalidateQueries({ queryKey: ['mealRequests'] });
+    feed.deliver('stage', message);
+  });
+  socket.on('connect_error', (error) => {
+    console.warn('Live updates unavailable', error.message);
+    feed.setState('reconnecting');
+  });
   // The server lets a socket go when its access token expires: connect again, presenting the
   // token current by then (a refused one ends in connect_error; a new token opens a new socket).
   socket.on('disconnect', (reason) => {
+    feed.setState('reconnecting');
     if (reason === 'io server disconnect') socket.connect();
   });
   return () => {
     rooms.attach(null);
+    // Our own close is no lost connection: whoever replaces this socket says what the state is.
+    socket.off();
     socket.disconnect();
   };
 }

@@ -31,8 +31,16 @@ export interface MealRecord extends Omit<MealDto, 'likedByMe' | 'reviewCount'> {
 }
 /** A review; its meal's title and counts are joined in when answering. */
 export type ReviewRecord = Omit<ReviewDto, 'mealLikes' | 'mealReviewCount'>;
-/** A meal request; its meal's counts are joined in when answering. */
-export type MealRequestRecord = Omit<MealRequestDto, 'mealLikes' | 'mealReviewCount'>;
+/**
+ * A meal request; its meal's counts are joined in when answering. Its stage times (unset: null) are
+ * what the kitchen's queue answers: when it was approved and served, and until when the last stage
+ * change may be recalled.
+ */
+export type MealRequestRecord = Omit<MealRequestDto, 'mealLikes' | 'mealReviewCount'> & {
+  approvedAt?: string | null;
+  servedAt?: string | null;
+  recallableUntil?: string | null;
+};
 /** An upcoming meal on the vote; a published one stays here (likes refused) but leaves the list. */
 export interface UpcomingMealRecord extends Omit<UpcomingMealDto, 'likedByMe' | 'likedUsers' | 'reviewCount' | 'rating'> {
   likedBy: string[];

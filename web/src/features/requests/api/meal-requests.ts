@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 import { getPage } from '@/lib/get-page';
+import { SERVE_QUEUE_KEY } from './serve-queue';
 
 /** Every request query sits under 'mealRequests': the projector's pushes to the student and the admins' queue invalidate it. */
 const resource = 'mealRequests';
@@ -49,7 +50,9 @@ export function useAdminMealRequests(params: { search: string; page: number }) {
 export function useMealRequestCommands() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: [resource] });
+  // The kitchen's queue (its own key, see serve-queue.ts) changes with every command too.
+  const onSuccess = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: [resource] }), queryClient.invalidateQueries({ queryKey: [SERVE_QUEUE_KEY] })]);
   const path = (id: string) => encodeURIComponent(id);
   return {
     request: useMutation({ mutationFn: async (mealId: string) => MealRequestAnswer.parse(await api.post('/api/mealRequests', { mealId })), onSuccess }),

@@ -6,6 +6,7 @@ import { useNotice } from '@/components/ui/notice-dialog';
 import { SearchField } from '@/components/ui/search-input';
 import { useSearchedPages } from '@/lib/use-searched-pages';
 import { useAdminMealRequests, useMealRequestCommands } from '../api/meal-requests';
+import { KitchenQueue } from './kitchen-queue';
 import { RequestStatus } from './request-status';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
@@ -41,8 +42,30 @@ const columns: DataColumn<MealRequestDto>[] = [
   { header: 'Serve', cell: (request) => <ServeAction request={request} /> },
 ];
 
-/** Serve Meals: the live queue of every request, newest first, searched by email or name, 10 a page. */
+/**
+ * Serve Meals: the kitchen's live queue on top (see KitchenQueue), then every request, newest first,
+ * searched by email or name, 10 a page (SPEC's table, with its Serve button and 'Served!').
+ */
 export function ServeMeals() {
+  return (
+    <div className="grid gap-10">
+      <section aria-labelledby="serve-queue-heading" className="grid gap-4">
+        <h2 id="serve-queue-heading" className="text-xl font-bold text-slate-900">
+          Queue
+        </h2>
+        <KitchenQueue />
+      </section>
+      <section aria-labelledby="all-requests-heading" className="grid gap-4">
+        <h2 id="all-requests-heading" className="text-xl font-bold text-slate-900">
+          All requests
+        </h2>
+        <AllRequests />
+      </section>
+    </div>
+  );
+}
+
+function AllRequests() {
   const { searchText, setSearchText, search, page, setPage } = useSearchedPages();
   const requests = useAdminMealRequests({ search, page });
 

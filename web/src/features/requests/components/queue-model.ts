@@ -1,0 +1,81 @@
+import { QUEUE_THRESHOLDS_MINUTES, type ServeQueueItem } from '@hostel/contracts';
+
+/** The queue screen's pure rules: how long a request has waited, how late that is, what comes next, grouping. */
+
+export interface Thresholds {
+  /** Minutes after which a request is late, then very late. */
+  late: number;
+  veryLate: number;
+}
+export const DEFAULT_THRESHOLDS: Thresholds = { ...QUEUE_THRESHOLDS_MINUTES };
+
+/** Thresholds as kept (in localStorage): whole minutes from 1 to 240, the second later than the first; anything else gives the defaults. */
+export function readThresholds(stored: unknown): Thresholds {
+  if (typeof stored !== 'object' || stored === null) return DEFAULT_THRESHOLDS;
+  const { late, veryLate } = stored as Partial<Record<keyof Thresholds, unknown>>;
+  const valid = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 240;
+  return valid(late) && valid(veryLate) && veryLate > late ? { late, veryLate } : DEFAULT_THRESHOLDS;
+}
+
+export type AgeLevel = 'fresh' | 'late' | 'very-late';
+
+export function ageLevel(waitedMs: number, thresholds: Thresholds): AgeLevel {
+  if (waitedMs >= thresholds.veryLate * 60_000) return 'very-late';
+  if (waitedMs >= thresholds.late * 60_000) return 'late';
+  return 'fresh';
+}
+
+/** A wait as a kitchen clock reads it: mm:ss, or h:mm:ss past the hour (never negative: clocks disagree a little). */
+export function formatWait(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const two = (value: number) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${two(minutes)}:${two(seconds)}` : `${two(minutes)}:${two(seconds)}`;
+}
+
+/** A wait in words, for screen readers and summaries ('4 min 5 s'). */
+export function waitInWords(ms: number): string {
+  const total = Math.max(0, Math.round(ms / 1000));
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return minutes > 0 ? `${minutes} min ${seconds} s` : `${seconds} s`;
+}
+
+/** How long a request has waited: until it was Delivered, or until now. */
+export function waitedMs(item: ServeQueueItem, now: number): number {
+  const end = item.status === 'Delivered' && item.servedAt ? Date.parse(item.servedAt) : now;
+  return end - Date.parse(item.requestTime);
+}
+
+/** What Enter (and the main button) does next: Pending → Approve, Approved → Serve; a Delivered request has nowhere to go. */
+export function nextCommand(item: ServeQueueItem): 'approve' | 'serve' | undefined {
+  if (item.status === 'Pending') return 'approve';
+  if (item.status === 'Approved') return 'serve';
+  return undefined;
+}
+
+/** Whether the last stage change may still be taken back (the server decides in the end; this hides a button it would refuse). */
+export function canRecall(item: ServeQueueItem, now: number): boolean {
+  return item.status !== 'Pending' && item.recallableUntil !== null && Date.parse(item.recallableUntil) > now;
+}
+
+export const isWaiting = (item: ServeQueueItem) => item.status !== 'Delivered';
+
+export interface MealGroup {
+  mealId: string;
+  mealTitle: string;
+  items: ServeQueueItem[];
+}
+
+/** Waiting requests by meal ('3 × Chicken Biryani'), each group where its oldest request stands in the queue. */
+export function groupByMeal(items: readonly ServeQueueItem[]): MealGroup[] {
+  const groups = new Map<string, MealGroup>();
+  for (const item of items) {
+    const group = groups.get(item.mealId) ?? { mealId: item.mealId, mealTitle: item.mealTitle, items: [] };
+    group.items.push(item);
+    groups.set(item.mealId, group);
+  }
+  return [...groups.values()];
+}
