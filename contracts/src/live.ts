@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MealRequestStatus } from './requests';
 import { text } from './text';
 
 /** Socket.io rooms and messages. A push is a signal to refetch or patch the TanStack Query cache. */
@@ -19,6 +20,11 @@ export interface LiveMessages {
    * of likes costs watchers no requests. Merged like `changed` (the latest counts of each id).
    */
   counts: { resource: string; counts: Record<string, LiveCounts>; position?: string };
+  /**
+   * A student's request moved to another stage (approved, delivered, or recalled by the kitchen): to
+   * their own room, for a toast wherever they are in the app. Never coalesced: each stage is news.
+   */
+  stage: { id: string; mealTitle: string; status: MealRequestStatus; position?: string };
 }
 
 /** What a `counts` push may say about one item: its likes, its reviews. */

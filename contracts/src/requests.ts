@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { BADGES, DASHBOARD_PAGE_SIZE } from './constants';
+import { BADGES, DASHBOARD_PAGE_SIZE, MEAL_CATEGORIES } from './constants';
 import { paging, text } from './text';
 
 /**
- * Meal requests. Pending when asked for; the admin's serve makes it Delivered. 'Approved' is a
- * state the screens colour but nothing sets (SPEC section 4).
+ * Meal requests move Pending → Approved (the kitchen accepted it and is preparing it) → Delivered,
+ * each stage an admin's command; Serve may also take a Pending request straight to Delivered.
  */
 export const MEAL_REQUEST_STATUSES = ['Pending', 'Approved', 'Delivered'] as const;
 export type MealRequestStatus = (typeof MEAL_REQUEST_STATUSES)[number];
@@ -55,7 +55,60 @@ export const MealRequestDto = z.object({
 });
 export type MealRequestDto = z.infer<typeof MealRequestDto>;
 
-/** The answer of the three request commands. */
+/**
+ * How long after an admin moved a request on (Approve or Serve) it may be taken back one stage
+ * (Recall): long enough to catch a wrong tap, short enough that a handed-over meal stays handed over.
+ */
+export const RECALL_WINDOW_MS = 2 * 60_000;
+
+/** The queue screen's waiting thresholds by default, in minutes: past the first a request is late, past the second very late (the kitchen may change both). */
+export const QUEUE_THRESHOLDS_MINUTES = { late: 5, veryLate: 10 } as const;
+
+/** `GET /api/serveQueue`: the kitchen's queue, for one category of meal or all; `since` starts "today" (the screen's local midnight; default: the server's UTC midnight). */
+export const ServeQueueQuery = z.object({
+  category: z.enum(MEAL_CATEGORIES, { error: `category must be one of ${MEAL_CATEGORIES.join(', ')}` }).optional(),
+  since: z.iso.datetime({ offset: true, error: 'since must be an ISO date and time' }).optional(),
+});
+
+/** `GET /api/serveQueue/waiting`: today's waiting times (`since` as above). */
+export const WaitingTimesQuery = ServeQueueQuery.pick({ since: true });
+
+/** One request on the queue screen. */
+export const ServeQueueItem = z.object({
+  _id: z.string(),
+  mealId: z.string(),
+  mealTitle: z.string(),
+  /** The meal's category now; null when the meal has since been deleted. */
+  category: z.enum(MEAL_CATEGORIES).nullable(),
+  userName: z.string(),
+  userEmail: z.string(),
+  status: z.enum(MEAL_REQUEST_STATUSES),
+  requestTime: z.string(),
+  approvedAt: z.string().nullable(),
+  servedAt: z.string().nullable(),
+  /** Until when an admin may take the last stage change back (null: nothing to recall). */
+  recallableUntil: z.string().nullable(),
+});
+export type ServeQueueItem = z.infer<typeof ServeQueueItem>;
+
+/** Today's waiting times from request to Delivered, in milliseconds (null before the first delivery of the day). */
+export const WaitingTimes = z.object({ since: z.string(), delivered: z.number(), averageMs: z.number().nullable(), p90Ms: z.number().nullable() });
+export type WaitingTimes = z.infer<typeof WaitingTimes>;
+
+/**
+ * The queue: Pending and Approved requests oldest first, then those Delivered within the recall
+ * window (so a wrong tap can be taken back); counts per stage (Delivered: today's); and the log
+ * position the answer reflects at least, for catching up after a lost connection (`X-Min-Position`).
+ */
+export const ServeQueueAnswer = z.object({
+  items: z.array(ServeQueueItem),
+  counts: z.object({ Pending: z.number(), Approved: z.number(), Delivered: z.number() }),
+  waiting: WaitingTimes,
+  position: z.string().nullable(),
+});
+export type ServeQueueAnswer = z.infer<typeof ServeQueueAnswer>;
+
+/** The answer of the request commands. */
 export const MealRequestAnswer = z.object({
   _id: z.string().optional(),
   message: z.string(),

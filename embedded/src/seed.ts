@@ -204,7 +204,7 @@ export async function seedDemoData({ store, commandDb }: { store: EventStore; co
         store,
         stream,
         mealRequestsDecider,
-        { type: 'ServeMealRequest', requestId, actorRole: 'admin', servedAt: new Date().toISOString() },
+        { type: 'ServeMealRequest', requestId, actorId: adminId, actorRole: 'admin', at: new Date().toISOString() },
         { ...system(), actor: adminId },
       );
   }

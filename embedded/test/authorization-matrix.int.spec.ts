@@ -19,6 +19,8 @@ interface Ids {
   ownerReview(): Promise<string>;
   /** The owner's open meal request (made when there is none), so every actor meets one that exists. */
   ownerRequest(): Promise<string>;
+  /** The owner's open request, just approved by the admin: a stage change the kitchen may recall. */
+  ownerApprovedRequest(): Promise<string>;
 }
 type MatrixRequest = { method: string; url: string; body?: unknown; headers?: Record<string, string> };
 interface Row {
@@ -141,6 +143,22 @@ const matrix: Record<string, Row> = {
     request: async ({ ownerRequest }) => ({ method: 'PATCH', url: `/api/requestedMeals/${await ownerRequest()}/serve` }),
     expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
   },
+  'PATCH /api/requestedMeals/:id/approve': {
+    request: async ({ ownerRequest }) => ({ method: 'PATCH', url: `/api/requestedMeals/${await ownerRequest()}/approve` }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  'PATCH /api/requestedMeals/:id/recall': {
+    request: async ({ ownerApprovedRequest }) => ({ method: 'PATCH', url: `/api/requestedMeals/${await ownerApprovedRequest()}/recall` }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  'GET /api/serveQueue': {
+    request: () => ({ method: 'GET', url: '/api/serveQueue' }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
+  'GET /api/serveQueue/waiting': {
+    request: () => ({ method: 'GET', url: '/api/serveQueue/waiting' }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
+  },
   'GET /api/mealRequests': {
     request: ({ ownerEmail }) => ({ method: 'GET', url: `/api/mealRequests?userEmail=${ownerEmail}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },
@@ -206,6 +224,12 @@ beforeAll(async () => {
       // 409: the one made for an actor before is still open.
       if (asked.statusCode === 201) openRequest = asked.json()._id;
       return openRequest;
+    },
+    ownerApprovedRequest: async () => {
+      const id = await ids.ownerRequest();
+      const approved = await product.call('PATCH', `/api/requestedMeals/${id}/approve`, { token: admin.token });
+      expect(approved.statusCode, approved.body).toBe(200);
+      return id;
     },
   };
   // Reads below must see these accounts.

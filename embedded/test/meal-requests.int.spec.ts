@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MealRequestDto } from '@hostel/contracts';
+import { RECALL_WINDOW_MS } from '@hostel/contracts';
+import type { MealRequestDto, ServeQueueAnswer } from '@hostel/contracts';
 import { userStream } from '@hostel/domain';
 import { startProduct } from './harness';
 
@@ -105,20 +106,77 @@ describe('meal requests', () => {
     expect((await ask(other.token, { mealId })).statusCode).toBe(201);
   });
 
-  it('are cancelled by their requester only, in any status', async () => {
+  it('are cancelled by their requester only, and only until delivered', async () => {
     const { rows } = await myRequests(student);
     const delivered = rows.find((row) => row.status === 'Delivered')!;
     const forbidden = await product.call('DELETE', `/api/mealRequests/${delivered._id}`, { token: other.token });
     expect(forbidden.statusCode).toBe(403);
     expect(forbidden.json().message).toBe('You can only cancel your own requests');
     expect((await product.call('DELETE', `/api/mealRequests/${delivered._id}`, { token: admin.token })).statusCode).toBe(403);
-    const cancelled = await product.call('DELETE', `/api/mealRequests/${delivered._id}`, { token: student.token });
+    const tooLate = await product.call('DELETE', `/api/mealRequests/${delivered._id}`, { token: student.token });
+    expect(tooLate.statusCode).toBe(409);
+    expect(tooLate.json().message).toBe('This meal has already been delivered; it can no longer be cancelled.');
+    const open = rows.find((row) => row.status === 'Pending')!._id;
+    const cancelled = await product.call('DELETE', `/api/mealRequests/${open}`, { token: student.token });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().message).toBe('Your meal request has been cancelled.');
     const after = await myRequests(student, '', cancelled.json().position);
-    expect(after.rows.map((row) => row._id)).not.toContain(delivered._id);
-    const twice = await product.call('DELETE', `/api/mealRequests/${delivered._id}`, { token: student.token });
+    expect(after.rows.map((row) => row._id)).not.toContain(open);
+    const twice = await product.call('DELETE', `/api/mealRequests/${open}`, { token: student.token });
     expect(twice.statusCode).toBe(404);
+  });
+
+  it('move through the kitchen: approved, served, recalled one stage, each on the queue screen with the day’s waiting times', async () => {
+    const soup = await product.addMeal(admin.token, { title: 'Kitchen Soup', category: 'Lunch' });
+    const asked = await ask(student.token, { mealId: soup._id });
+    const id = asked.json()._id as string;
+    const serveQueue = async (position: string, query = '') => {
+      const response = await product.call('GET', `/api/serveQueue${query}`, { token: admin.token, headers: { 'x-min-position': position } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as ServeQueueAnswer;
+    };
+    const item = (answer: ServeQueueAnswer) => answer.items.find((entry) => entry._id === id);
+    expect(item(await serveQueue(asked.json().position))).toMatchObject({
+      status: 'Pending',
+      mealTitle: 'Kitchen Soup',
+      category: 'Lunch',
+      recallableUntil: null,
+    });
+
+    const stage = (action: 'approve' | 'serve' | 'recall') => product.call('PATCH', `/api/requestedMeals/${id}/${action}`, { token: admin.token });
+    const approved = await stage('approve');
+    expect(approved.json()).toMatchObject({ message: 'Request approved.', status: 'Approved' });
+    const afterApprove = await serveQueue(approved.json().position, '?category=Lunch');
+    expect(afterApprove.items.map((entry) => [entry._id, entry.status])).toEqual([[id, 'Approved']]);
+    expect(Date.parse(item(afterApprove)!.recallableUntil!) - Date.parse(item(afterApprove)!.approvedAt!)).toBe(RECALL_WINDOW_MS);
+    expect(afterApprove.position).toEqual(expect.stringMatching(/^\d+\/\d+$/));
+    expect((await myRequests(student, `&mealId=${soup._id}`, approved.json().position)).rows[0]!.status).toBe('Approved');
+    // Approved is still open: the same meal cannot be asked for again.
+    expect((await ask(student.token, { mealId: soup._id })).json().message).toBe('You have already requested this meal; the kitchen is preparing it.');
+
+    const served = await stage('serve');
+    expect(served.json()).toMatchObject({ message: 'Meal marked as Delivered!', status: 'Delivered' });
+    const afterServe = await serveQueue(served.json().position);
+    expect(item(afterServe)).toMatchObject({ status: 'Delivered' });
+    expect(afterServe.waiting.delivered).toBeGreaterThanOrEqual(1);
+    expect(afterServe.waiting.averageMs).toBeGreaterThanOrEqual(0);
+
+    const recalled = await stage('recall');
+    expect(recalled.json()).toMatchObject({ message: 'Moved back to Approved.', status: 'Approved' });
+    expect(item(await serveQueue(recalled.json().position))).toMatchObject({ status: 'Approved', servedAt: null, recallableUntil: null });
+    // A recall is not itself recalled: the kitchen moves the request on again.
+    const again = await stage('recall');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/^Too late to recall/);
+    expect((await product.call('PATCH', `/api/requestedMeals/${id}/approve`, { token: student.token })).statusCode).toBe(403);
+
+    const waiting = await product.call('GET', `/api/serveQueue/waiting?since=${encodeURIComponent('2000-01-01T00:00:00Z')}`, {
+      token: admin.token,
+      headers: { 'x-min-position': recalled.json().position },
+    });
+    expect(waiting.json()).toMatchObject({ since: '2000-01-01T00:00:00.000Z' });
+    expect((await product.call('GET', '/api/serveQueue?category=Snacks', { token: admin.token })).statusCode).toBe(400);
+    expect((await product.call('GET', '/api/serveQueue?since=yesterday', { token: admin.token })).statusCode).toBe(400);
   });
 
   it('are served once: serving again answers 200 and appends nothing', async () => {
@@ -179,6 +237,8 @@ describe('meal requests', () => {
       await product.call('DELETE', '/api/mealRequests/not-an-id', { token: student.token }),
       await product.call('DELETE', `/api/mealRequests/${student.user._id}.999`, { token: student.token }),
       await product.call('PATCH', `/api/requestedMeals/${crypto.randomUUID()}.1/serve`, { token: admin.token }),
+      await product.call('PATCH', `/api/requestedMeals/${crypto.randomUUID()}.1/approve`, { token: admin.token }),
+      await product.call('PATCH', '/api/requestedMeals/not-an-id/recall', { token: admin.token }),
       await product.call('GET', '/api/mealRequests', { token: student.token }),
       await product.call('GET', `/api/requestedMeals/admin?search=${'x'.repeat(101)}`, { token: admin.token }),
     ];

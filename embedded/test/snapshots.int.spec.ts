@@ -69,22 +69,21 @@ describe('snapshots', () => {
 
     for (let n = 0; n < 80; n++) {
       await request(n);
-      // Serve every other request, cancel every fifth: the fold has more than one kind of event to get right.
+      // Approve every third request, serve every other one, cancel every fifth not served, recall a serve now
+      // and then: the fold has more than one kind of event to get right.
       const { state } = await loadState(product.services.store, stream, mealRequestsDecider);
       const latest = `${userId}.${state.made}`;
-      if (n % 2 === 0 && state.requests.some((entry) => entry.requestId === latest))
-        await handleCommand(
-          product.services.store,
-          stream,
-          mealRequestsDecider,
-          { type: 'ServeMealRequest', requestId: latest, actorRole: 'admin', servedAt: new Date(0).toISOString() },
-          context,
-        );
-      if (n % 5 === 0 && state.requests.some((entry) => entry.requestId === latest))
+      const pending = state.requests.find((entry) => entry.requestId === latest)?.status === 'Pending';
+      const kitchen = { requestId: latest, actorId: userId, actorRole: 'admin' as const, at: new Date().toISOString() };
+      if (pending && n % 3 === 0) await handleCommand(product.services.store, stream, mealRequestsDecider, { type: 'ApproveMealRequest', ...kitchen }, context);
+      if (pending && n % 2 === 0) await handleCommand(product.services.store, stream, mealRequestsDecider, { type: 'ServeMealRequest', ...kitchen }, context);
+      if (pending && n % 14 === 0)
+        await handleCommand(product.services.store, stream, mealRequestsDecider, { type: 'RecallMealRequest', ...kitchen, windowMs: 60_000 }, context);
+      if (pending && n % 5 === 0 && n % 2 !== 0)
         await handleCommand(product.services.store, stream, mealRequestsDecider, { type: 'CancelMealRequest', requestId: latest, actorId: userId }, context);
       expect(await loadState(product.services.store, stream, mealRequestsDecider)).toEqual(await wholeFold(stream, asDecider(mealRequestsDecider)));
     }
-    expect(await sql('select kind from eventstore.snapshots where stream_id = $1', [stream])).toEqual([{ kind: 'meal-requests@1' }]);
+    expect(await sql('select kind from eventstore.snapshots where stream_id = $1', [stream])).toEqual([{ kind: 'meal-requests@2' }]);
 
     const withSnapshot = await loadState(product.services.store, stream, mealRequestsDecider);
     await sql('delete from eventstore.snapshots');

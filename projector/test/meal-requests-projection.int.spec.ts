@@ -67,7 +67,9 @@ describe('meal requests projection', () => {
         distributor_name: 'Ada',
         status: 'Pending',
         request_time: new Date('2026-11-23T09:00:00.000Z'),
+        approved_at: null,
         served_at: null,
+        advanced_at: null,
       },
     ]);
     // The runtime adds the position the read model has reached, so a watcher knows which writes a push reflects.
@@ -81,17 +83,65 @@ describe('meal requests projection', () => {
   it('marks a served request Delivered, and drops a cancelled one, telling both rooms each time', async () => {
     published.length = 0;
     await happened({ type: 'MealRequestServed', data: { requestId, userId, mealId: 'meal-Curry', servedAt: '2026-11-23T09:30:00.000Z' } });
-    expect(await rows()).toMatchObject([{ id: requestId, status: 'Delivered', served_at: new Date('2026-11-23T09:30:00.000Z') }]);
+    expect(await rows()).toMatchObject([
+      { id: requestId, status: 'Delivered', served_at: new Date('2026-11-23T09:30:00.000Z'), advanced_at: new Date('2026-11-23T09:30:00.000Z') },
+    ]);
     const second = `${userId}.2`;
     await happened(requested(second, 'Soup'), { type: 'MealRequestCancelled', data: { requestId: second, userId, mealId: 'meal-Soup' } });
     expect((await rows()).map((row) => row.id)).toEqual([requestId]);
     expect(published.map((message) => message.room)).toEqual([
       rooms.user(userId),
-      rooms.adminRequests,
       rooms.user(userId),
       rooms.adminRequests,
       rooms.user(userId),
       rooms.adminRequests,
+      rooms.user(userId),
+      rooms.adminRequests,
+    ]);
+  });
+
+  it('moves a request through the kitchen’s stages with their times, and tells the student each stage', async () => {
+    const third = `${userId}.3`;
+    const times = { approved: '2026-11-23T10:01:00.000Z', served: '2026-11-23T10:04:00.000Z', recalled: '2026-11-23T10:05:00.000Z' };
+    const kitchen = { userId, mealId: 'meal-Stew' };
+    await happened(requested(third, 'Stew'));
+    published.length = 0;
+    const approvedAt = await happened({
+      type: 'MealRequestApproved',
+      data: { requestId: third, ...kitchen, approvedAt: times.approved, approvedBy: 'admin-1' },
+    });
+    expect((await rows()).find((row) => row.id === third)).toMatchObject({
+      status: 'Approved',
+      approved_at: new Date(times.approved),
+      advanced_at: new Date(times.approved),
+      served_at: null,
+    });
+    expect(published[0]).toEqual({
+      room: rooms.user(userId),
+      event: 'stage',
+      payload: { id: third, mealTitle: 'Stew', status: 'Approved', position: approvedAt },
+    });
+    await happened({ type: 'MealRequestServed', data: { requestId: third, ...kitchen, servedAt: times.served, servedBy: 'admin-1' } });
+    expect((await rows()).find((row) => row.id === third)).toMatchObject({
+      status: 'Delivered',
+      served_at: new Date(times.served),
+      advanced_at: new Date(times.served),
+    });
+    const recall = { requestId: third, ...kitchen, recalledAt: times.recalled, recalledBy: 'admin-1' };
+    await happened({ type: 'MealRequestRecalled', data: { ...recall, from: 'Delivered', to: 'Approved' } });
+    expect((await rows()).find((row) => row.id === third)).toMatchObject({
+      status: 'Approved',
+      approved_at: new Date(times.approved),
+      served_at: null,
+      advanced_at: null,
+    });
+    await happened({ type: 'MealRequestRecalled', data: { ...recall, from: 'Approved', to: 'Pending' } });
+    expect((await rows()).find((row) => row.id === third)).toMatchObject({ status: 'Pending', approved_at: null, served_at: null, advanced_at: null });
+    expect(published.filter((message) => message.event === 'stage').map((message) => (message.payload as { status: string }).status)).toEqual([
+      'Approved',
+      'Delivered',
+      'Approved',
+      'Pending',
     ]);
   });
 

@@ -110,6 +110,8 @@ describe('the read API', () => {
       'GET /api/requestedMeals/admin',
       'GET /api/reviews',
       'GET /api/reviews/{mealId}',
+      'GET /api/serveQueue',
+      'GET /api/serveQueue/waiting',
       'GET /api/upcomingMeals',
       'GET /api/users',
       'GET /payments',

@@ -11,7 +11,7 @@ export type { ReadModel } from './read-model';
 export type { LiveMessage, ProjectedEvent, Projection } from './projection';
 export { assembleMigrations } from './migrations';
 export type { MigrationSteps } from './migrations';
-export { CHECKPOINT_CHANNEL } from './checkpoints';
+export { CHECKPOINT_CHANNEL, checkpointOf } from './checkpoints';
 export { copyField, copyText } from './copy-rows';
 export type { CheckpointTables, ProjectionCheckpointsTable } from './checkpoints';
 export type { Page, Paging } from './page';

@@ -1,15 +1,16 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MealRequestAnswer, mealRequestId, MealRequestIdParam, requesterOf, RequestMealBody } from '@hostel/contracts';
+import { MealRequestAnswer, mealRequestId, MealRequestIdParam, RECALL_WINDOW_MS, requesterOf, RequestMealBody } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { actorOf } from '@hostel/platform/http';
 import { handleCommand, loadState, mealDecider, mealRequestsDecider, mealRequestsStream, mealStream, notFound, userDecider, userStream } from '@hostel/domain';
 import type { MealRequestCommand } from '@hostel/domain';
 
 /**
- * Meal requests: a student asks (not with the bronze badge; one open request per meal), cancels
- * their own, and an admin serves. Who asks, and what the meal is called, come from the event store,
- * never from the body.
+ * Meal requests: a student asks (not with the bronze badge; one open request per meal) and may
+ * cancel until it is delivered; the kitchen (admins) approves, serves, and recalls a wrong tap
+ * within RECALL_WINDOW_MS. Who asks, and what the meal is called, come from the event store, never
+ * from the body.
  */
 export const mealRequestRoutes: FastifyPluginAsync<{ store: EventStore }> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -63,18 +64,29 @@ export const mealRequestRoutes: FastifyPluginAsync<{ store: EventStore }> = asyn
     },
   );
 
-  routes.patch(
-    '/api/requestedMeals/:id/serve',
-    { config: { access: 'admin' }, schema: { params: MealRequestIdParam, response: { 200: MealRequestAnswer } } },
-    async (request) => {
-      const { id } = request.params;
-      const result = await onRequest(request, id, {
-        type: 'ServeMealRequest',
-        requestId: id,
-        actorRole: actorOf(request).role,
-        servedAt: new Date().toISOString(),
-      });
-      return { message: 'Meal marked as Delivered!', status: 'Delivered' as const, position: result.position };
+  /** The kitchen's stage changes: one route each, the same shape. */
+  const kitchen = {
+    approve: { type: 'ApproveMealRequest', answer: () => ({ message: 'Request approved.', status: 'Approved' as const }) },
+    serve: { type: 'ServeMealRequest', answer: () => ({ message: 'Meal marked as Delivered!', status: 'Delivered' as const }) },
+    recall: {
+      type: 'RecallMealRequest',
+      answer: (status: 'Pending' | 'Approved' | 'Delivered') => ({ message: `Moved back to ${status}.`, status }),
     },
-  );
+  } as const;
+  for (const [action, { type, answer }] of Object.entries(kitchen)) {
+    routes.patch(
+      `/api/requestedMeals/:id/${action}`,
+      { config: { access: 'admin' }, schema: { params: MealRequestIdParam, response: { 200: MealRequestAnswer } } },
+      async (request) => {
+        const { id } = request.params;
+        const actor = actorOf(request);
+        const at = new Date().toISOString();
+        const base = { requestId: id, actorId: actor.sub, actorRole: actor.role, at };
+        const command: MealRequestCommand = type === 'RecallMealRequest' ? { type, ...base, windowMs: RECALL_WINDOW_MS } : { type, ...base };
+        const result = await onRequest(request, id, command);
+        const status = result.state.requests.find((entry) => entry.requestId === id)?.status ?? 'Pending';
+        return { ...answer(status), position: result.position };
+      },
+    );
+  }
 };

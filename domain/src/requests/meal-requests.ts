@@ -1,9 +1,10 @@
-import type { Badge, EventOf, Role } from '@hostel/contracts';
+import type { Badge, EventOf, MealRequestStatus, Role } from '@hostel/contracts';
 import { mealRequestId, streamName } from '@hostel/contracts';
 import { conflict, forbidden, notFound } from '../kernel/errors';
 import type { Decider } from '../kernel/decider';
 
-export type MealRequestEvent = EventOf<'MealRequested'> | EventOf<'MealRequestServed'> | EventOf<'MealRequestCancelled'>;
+export type MealRequestEvent =
+  EventOf<'MealRequested'> | EventOf<'MealRequestApproved'> | EventOf<'MealRequestServed'> | EventOf<'MealRequestRecalled'> | EventOf<'MealRequestCancelled'>;
 
 /**
  * One student's meal requests (stream `request-<userId>`). Keeping them together makes "one open
@@ -26,7 +27,12 @@ export interface MealRequestsState {
 export interface MealRequestEntry {
   requestId: string;
   mealId: string;
-  status: 'Pending' | 'Delivered';
+  status: MealRequestStatus;
+  /**
+   * When an admin last moved it on (Approve or Serve), while that move may still be taken back; a
+   * recall clears it, so a recall is never itself recalled (the kitchen moves the request on again).
+   */
+  advancedAt: string | undefined;
 }
 
 const find = (state: MealRequestsState, requestId: string) => state.requests.find((request) => request.requestId === requestId);
@@ -42,7 +48,10 @@ export type MealRequestCommand =
       meal: { mealId: string; title: string; distributorName: string } | undefined;
       requestTime: string;
     }
-  | { type: 'ServeMealRequest'; requestId: string; actorRole: Role; servedAt: string }
+  | { type: 'ApproveMealRequest'; requestId: string; actorId: string; actorRole: Role; at: string }
+  | { type: 'ServeMealRequest'; requestId: string; actorId: string; actorRole: Role; at: string }
+  /** Back one stage, within `windowMs` of the move it takes back (RECALL_WINDOW_MS in the product). */
+  | { type: 'RecallMealRequest'; requestId: string; actorId: string; actorRole: Role; at: string; windowMs: number }
   | { type: 'CancelMealRequest'; requestId: string; actorId: string };
 
 export function evolveMealRequests(state: MealRequestsState, event: MealRequestEvent): MealRequestsState {
@@ -51,13 +60,14 @@ export function evolveMealRequests(state: MealRequestsState, event: MealRequestE
       return {
         userId: event.data.userId,
         made: state.made + 1,
-        requests: [...state.requests, { requestId: event.data.requestId, mealId: event.data.mealId, status: 'Pending' }],
+        requests: [...state.requests, { requestId: event.data.requestId, mealId: event.data.mealId, status: 'Pending', advancedAt: undefined }],
       };
+    case 'MealRequestApproved':
+      return withRequest(state, event.data.requestId, { status: 'Approved', advancedAt: event.data.approvedAt });
     case 'MealRequestServed':
-      return {
-        ...state,
-        requests: state.requests.map((request) => (request.requestId === event.data.requestId ? { ...request, status: 'Delivered' } : request)),
-      };
+      return withRequest(state, event.data.requestId, { status: 'Delivered', advancedAt: event.data.servedAt });
+    case 'MealRequestRecalled':
+      return withRequest(state, event.data.requestId, { status: event.data.to, advancedAt: undefined });
     case 'MealRequestCancelled':
       return { ...state, requests: state.requests.filter((request) => request.requestId !== event.data.requestId) };
     default: {
@@ -67,6 +77,21 @@ export function evolveMealRequests(state: MealRequestsState, event: MealRequestE
   }
 }
 
+function withRequest(state: MealRequestsState, requestId: string, change: Partial<MealRequestEntry>): MealRequestsState {
+  return { ...state, requests: state.requests.map((request) => (request.requestId === requestId ? { ...request, ...change } : request)) };
+}
+
+/** The request an admin acts on, with its student: only admins move requests through the kitchen. */
+function forTheKitchen(state: MealRequestsState, command: { requestId: string; actorRole: Role }, refusal: string) {
+  if (command.actorRole !== 'admin') throw forbidden(refusal);
+  const request = find(state, command.requestId);
+  if (!request || !state.userId) throw notFound('Request not found');
+  return { request, userId: state.userId };
+}
+
+/** The stage a recall goes back to. */
+const previousStage = { Approved: 'Pending', Delivered: 'Approved' } as const;
+
 function decide(command: MealRequestCommand, state: MealRequestsState): MealRequestEvent[] {
   switch (command.type) {
     case 'RequestMeal': {
@@ -74,8 +99,9 @@ function decide(command: MealRequestCommand, state: MealRequestsState): MealRequ
       if (!user) throw notFound('User not found');
       if (user.badge === 'bronze') throw forbidden('You need to upgrade your membership to request meals.');
       if (!meal) throw notFound('Meal not found');
-      const open = state.requests.some((request) => request.mealId === meal.mealId && request.status === 'Pending');
-      if (open) throw conflict('You have already requested this meal; your request is still pending.');
+      const open = state.requests.find((request) => request.mealId === meal.mealId && request.status !== 'Delivered');
+      if (open?.status === 'Pending') throw conflict('You have already requested this meal; your request is still pending.');
+      if (open) throw conflict('You have already requested this meal; the kitchen is preparing it.');
       return [
         {
           type: 'MealRequested',
@@ -93,17 +119,44 @@ function decide(command: MealRequestCommand, state: MealRequestsState): MealRequ
         },
       ];
     }
+    case 'ApproveMealRequest': {
+      const { request, userId } = forTheKitchen(state, command, 'Only admins can approve requests');
+      if (request.status === 'Delivered') throw conflict('This meal has already been delivered.');
+      if (request.status === 'Approved') return [];
+      const data = { requestId: request.requestId, userId, mealId: request.mealId, approvedAt: command.at, approvedBy: command.actorId };
+      return [{ type: 'MealRequestApproved', data }];
+    }
     case 'ServeMealRequest': {
-      if (command.actorRole !== 'admin') throw forbidden('Only admins can serve meals');
-      const request = find(state, command.requestId);
-      if (!request || !state.userId) throw notFound('Request not found');
+      // From Pending too: a meal handed over at once needs no separate Approve.
+      const { request, userId } = forTheKitchen(state, command, 'Only admins can serve meals');
       if (request.status === 'Delivered') return [];
-      return [{ type: 'MealRequestServed', data: { requestId: command.requestId, userId: state.userId, mealId: request.mealId, servedAt: command.servedAt } }];
+      const data = { requestId: request.requestId, userId, mealId: request.mealId, servedAt: command.at, servedBy: command.actorId };
+      return [{ type: 'MealRequestServed', data }];
+    }
+    case 'RecallMealRequest': {
+      const { request, userId } = forTheKitchen(state, command, 'Only admins can recall requests');
+      if (request.status === 'Pending') throw conflict('There is nothing to recall: the request is still Pending.');
+      const since = request.advancedAt === undefined ? Infinity : Date.parse(command.at) - Date.parse(request.advancedAt);
+      if (since > command.windowMs) {
+        throw conflict(`Too late to recall: a stage change can be taken back within ${Math.round(command.windowMs / 60_000)} minutes.`);
+      }
+      const from = request.status;
+      const data = {
+        requestId: request.requestId,
+        userId,
+        mealId: request.mealId,
+        from,
+        to: previousStage[from],
+        recalledAt: command.at,
+        recalledBy: command.actorId,
+      };
+      return [{ type: 'MealRequestRecalled', data }];
     }
     case 'CancelMealRequest': {
       const request = find(state, command.requestId);
       if (!request) throw notFound('Request not found');
       if (state.userId !== command.actorId) throw forbidden('You can only cancel your own requests');
+      if (request.status === 'Delivered') throw conflict('This meal has already been delivered; it can no longer be cancelled.');
       return [{ type: 'MealRequestCancelled', data: { requestId: command.requestId, userId: command.actorId, mealId: request.mealId } }];
     }
     default: {
@@ -118,5 +171,6 @@ export const mealRequestsDecider: Decider<MealRequestCommand, MealRequestEvent, 
   evolve: evolveMealRequests,
   decide,
   // A student's stream grows with every request they ever make (a thousand in a year of meals).
-  snapshot: { kind: 'meal-requests@1', every: 25 },
+  // @2: each request carries its stage and when it was moved on (a cached @1 snapshot is not read).
+  snapshot: { kind: 'meal-requests@2', every: 25 },
 };

@@ -3,4 +3,4 @@ export { MEAL_REQUESTS } from './meal-requests-tables';
 export type { MealRequestsTable, MealRequestsTables } from './meal-requests-tables';
 export { mealRequests } from './meal-requests-read-model';
 export { mealRequestsProjection } from './meal-requests-projection';
-export { listMealRequests, listMealRequestsOf } from './meal-requests-queries';
+export { countServeQueue, listMealRequests, listMealRequestsOf, listServeQueue, waitingTimes } from './meal-requests-queries';

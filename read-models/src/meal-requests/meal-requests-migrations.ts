@@ -24,4 +24,13 @@ export const mealRequestsMigrations: MigrationSteps = {
     'create index meal_requests_email_trgm on meal_requests using gin (user_email gin_trgm_ops)',
     'create index meal_requests_name_trgm on meal_requests using gin (user_name gin_trgm_ops)',
   ],
+  // The kitchen's stages: when each request was approved, and when it was last moved on while that
+  // move may still be recalled (the queue answers until when). Earlier rows: moved on when served.
+  '2026-11-26-serve-stages': [
+    'alter table meal_requests add column approved_at timestamptz, add column advanced_at timestamptz',
+    'update meal_requests set advanced_at = served_at',
+    // The queue screen: what is still to do, oldest first; and today's deliveries (counts, waiting times).
+    "create index meal_requests_queue on meal_requests (request_time, id) where status <> 'Delivered'",
+    'create index meal_requests_served on meal_requests (served_at) where served_at is not null',
+  ],
 };

@@ -1,6 +1,8 @@
 import { rooms } from '@hostel/contracts';
+import type { MealRequestStatus } from '@hostel/contracts';
 import { BatchRows } from '../batch-writes';
-import type { LiveMessage, Projection } from '../projection';
+import { batched } from '../projection';
+import type { LiveMessage } from '../projection';
 import { MEAL_REQUESTS } from './meal-requests-tables';
 import type { MealRequestsTable, MealRequestsTables } from './meal-requests-tables';
 
@@ -15,11 +17,13 @@ const COLUMNS = [
   'distributor_name',
   'status',
   'request_time',
+  'approved_at',
   'served_at',
+  'advanced_at',
 ] as const;
 
 /** Each change is pushed to the student and to the admins' queue. */
-function messages(requestId: string, userId: string): LiveMessage[] {
+function changed(requestId: string, userId: string): LiveMessage[] {
   const payload = { resource: 'mealRequests', id: requestId };
   return [
     { room: rooms.user(userId), event: 'changed', payload },
@@ -28,56 +32,27 @@ function messages(requestId: string, userId: string): LiveMessage[] {
 }
 
 /**
- * The `meal_requests` read model: every request not cancelled, for the student's list, the meal
- * page and the admin's serve queue. Each change is pushed to the student and to the admins' queue.
+ * The `meal_requests` read model: every request not cancelled, with its stage and when it got
+ * there, for the student's list, the meal page, the admins' Serve Meals table and the kitchen's
+ * queue. A stage the kitchen sets is also told to the student (`stage`), for a toast.
  */
-export const mealRequestsProjection: Projection<MealRequestsTables> = {
+export const mealRequestsProjection = batched<MealRequestsTables>({
   name: MEAL_REQUESTS,
-  handles: ['MealRequested', 'MealRequestServed', 'MealRequestCancelled'],
+  handles: ['MealRequested', 'MealRequestApproved', 'MealRequestServed', 'MealRequestRecalled', 'MealRequestCancelled'],
   tables: ['meal_requests'],
-  async apply(trx, event, live) {
-    switch (event.type) {
-      case 'MealRequested': {
-        const { data } = event;
-        await trx
-          .insertInto('meal_requests')
-          .values({
-            id: data.requestId,
-            user_id: data.userId,
-            user_email: data.userEmail,
-            user_name: data.userName,
-            user_badge: data.userBadge,
-            meal_id: data.mealId,
-            meal_title: data.mealTitle,
-            distributor_name: data.distributorName,
-            status: 'Pending',
-            request_time: new Date(data.requestTime),
-            served_at: null,
-          })
-          .execute();
-        break;
-      }
-      case 'MealRequestServed':
-        await trx
-          .updateTable('meal_requests')
-          .set({ status: 'Delivered', served_at: new Date(event.data.servedAt) })
-          .where('id', '=', event.data.requestId)
-          .execute();
-        break;
-      case 'MealRequestCancelled':
-        await trx.deleteFrom('meal_requests').where('id', '=', event.data.requestId).execute();
-        break;
-      default:
-        return;
-    }
-    messages(event.data.requestId, event.data.userId).forEach(live);
-  },
   async applyBatch(trx, events, live) {
-    const requests = new BatchRows<MealRequestsTable>('meal_requests', 'id', ['id'], COLUMNS);
+    const requests = new BatchRows<MealRequestsTable>('meal_requests', 'id', ['id', 'meal_title', 'approved_at'], COLUMNS);
     await requests.load(
       trx,
       events.map((event) => (event.data as { requestId: string }).requestId),
     );
+    /** Moves a request to a stage and tells its student (a request cancelled meanwhile has no row: nothing to tell). */
+    const moveTo = (requestId: string, userId: string, status: MealRequestStatus, change: Partial<MealRequestsTable>) => {
+      const row = requests.get(requestId);
+      if (!row) return;
+      requests.update(requestId, { status, ...change });
+      live({ room: rooms.user(userId), event: 'stage', payload: { id: requestId, mealTitle: row.meal_title, status } });
+    };
     for (const event of events) {
       switch (event.type) {
         case 'MealRequested': {
@@ -93,21 +68,38 @@ export const mealRequestsProjection: Projection<MealRequestsTables> = {
             distributor_name: data.distributorName,
             status: 'Pending',
             request_time: new Date(data.requestTime),
+            approved_at: null,
             served_at: null,
+            advanced_at: null,
           });
           break;
         }
-        case 'MealRequestServed':
-          requests.update(event.data.requestId, { status: 'Delivered', served_at: new Date(event.data.servedAt) });
+        case 'MealRequestApproved': {
+          const approvedAt = new Date(event.data.approvedAt);
+          moveTo(event.data.requestId, event.data.userId, 'Approved', { approved_at: approvedAt, advanced_at: approvedAt });
           break;
+        }
+        case 'MealRequestServed': {
+          const servedAt = new Date(event.data.servedAt);
+          moveTo(event.data.requestId, event.data.userId, 'Delivered', { served_at: servedAt, advanced_at: servedAt });
+          break;
+        }
+        case 'MealRequestRecalled': {
+          // Back to Approved from a meal served straight from Pending: accepted as of the recall.
+          const { to, requestId } = event.data;
+          const approvedAt = requests.get(requestId)?.approved_at ?? new Date(event.data.recalledAt);
+          const back = to === 'Pending' ? { approved_at: null } : { approved_at: approvedAt, served_at: null };
+          moveTo(requestId, event.data.userId, to, { ...back, advanced_at: null });
+          break;
+        }
         case 'MealRequestCancelled':
           requests.delete(event.data.requestId);
           break;
         default:
           continue;
       }
-      messages(event.data.requestId, event.data.userId).forEach(live);
+      changed(event.data.requestId, event.data.userId).forEach(live);
     }
     await requests.flush(trx);
   },
-};
+});

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createReadModelDatabase, recorded } from '../testing';
 import type { ReadModelDatabase } from '../testing';
-import { listMealRequests, listMealRequestsOf } from './meal-requests-queries';
+import { countServeQueue, listMealRequests, listMealRequestsOf, listServeQueue, waitingTimes } from './meal-requests-queries';
 
 let database: ReadModelDatabase;
 
@@ -119,5 +119,81 @@ describe('meal requests queries', () => {
     await database.given(recorded('MealRequestCancelled', { requestId: 'q-2', userId: 'u-sam', mealId: 'm-2' }));
     expect(ids(await listMealRequestsOf(database.db, { userEmail: 'sam@example.com', skip: 0, limit: 10 }))).toEqual(['q-3', 'q-1']);
     expect((await listMealRequests(database.db, { skip: 0, limit: 10 })).total).toBe(4);
+  });
+});
+
+describe('the kitchen queue and its waiting times', () => {
+  // After the lists above: q-1 Delivered on 2 November after an hour; q-3, q-4, q-5 Pending.
+  const kitchen = (requestId: string, userId: string, mealId: string) => ({ requestId, userId, mealId });
+  const window = 120_000;
+  const at = (time: string) => new Date(`2026-11-05T${time}.000Z`);
+
+  it('answers what is to do oldest first, then what was just delivered, each with its category and until when it can be recalled', async () => {
+    await database.given(
+      recorded('MealRequestApproved', { ...kitchen('q-4', 'u-kim', 'm-1'), approvedAt: '2026-11-05T10:00:00.000Z', approvedBy: 'admin' }),
+      recorded('MealRequestServed', { ...kitchen('q-3', 'u-sam', 'm-1'), servedAt: '2026-11-05T10:02:00.000Z', servedBy: 'admin' }),
+    );
+    const queue = await listServeQueue(database.db, { recallWindowMs: window, now: at('10:03:00') });
+    expect(queue.map((item) => [item._id, item.status, item.category, item.recallableUntil])).toEqual([
+      ['q-4', 'Approved', 'Dinner', null],
+      ['q-5', 'Pending', null, null],
+      ['q-3', 'Delivered', 'Dinner', '2026-11-05T10:04:00.000Z'],
+    ]);
+    expect(queue[0]).toEqual({
+      _id: 'q-4',
+      mealId: 'm-1',
+      mealTitle: 'Meal m-1',
+      category: 'Dinner',
+      userName: 'Kim 100% Real',
+      userEmail: 'kim@example.com',
+      status: 'Approved',
+      requestTime: '2026-11-03T08:00:00.000Z',
+      approvedAt: '2026-11-05T10:00:00.000Z',
+      servedAt: null,
+      recallableUntil: null,
+    });
+    // Past the window the delivered meal leaves the screen; a category narrows it.
+    expect((await listServeQueue(database.db, { recallWindowMs: window, now: at('10:04:01') })).map((item) => item._id)).toEqual(['q-4', 'q-5']);
+    expect((await listServeQueue(database.db, { category: 'Dinner', recallWindowMs: window, now: at('10:03:00') })).map((item) => item._id)).toEqual([
+      'q-4',
+      'q-3',
+    ]);
+    expect(await listServeQueue(database.db, { category: 'Lunch', recallWindowMs: window, now: at('10:03:00') })).toEqual([]);
+  });
+
+  it('counts each stage, deliveries since the start of the day', async () => {
+    expect(await countServeQueue(database.db, { since: at('00:00:00') })).toEqual({ Pending: 1, Approved: 1, Delivered: 1 });
+    expect(await countServeQueue(database.db, { since: new Date('2026-11-02T00:00:00.000Z') })).toEqual({ Pending: 1, Approved: 1, Delivered: 2 });
+    expect(await countServeQueue(database.db, { category: 'Dinner', since: at('00:00:00') })).toEqual({ Pending: 0, Approved: 1, Delivered: 1 });
+  });
+
+  it("gives the day's average and 90th percentile wait from request to Delivered", async () => {
+    // q-1 waited 1 h; q-3 26 h 2 min.
+    expect(await waitingTimes(database.db, new Date('2026-11-02T00:00:00.000Z'))).toEqual({
+      since: '2026-11-02T00:00:00.000Z',
+      delivered: 2,
+      averageMs: 48_660_000,
+      p90Ms: 84_708_000,
+    });
+    expect(await waitingTimes(database.db, at('11:00:00'))).toEqual({ since: '2026-11-05T11:00:00.000Z', delivered: 0, averageMs: null, p90Ms: null });
+  });
+
+  it('takes a recalled delivery out of the waiting times and back into the queue, approved', async () => {
+    await database.given(
+      recorded('MealRequestRecalled', {
+        ...kitchen('q-3', 'u-sam', 'm-1'),
+        from: 'Delivered',
+        to: 'Approved',
+        recalledAt: '2026-11-05T10:03:00.000Z',
+        recalledBy: 'admin',
+      }),
+    );
+    const queue = await listServeQueue(database.db, { recallWindowMs: window, now: at('10:03:30') });
+    expect(queue.map((item) => [item._id, item.status, item.approvedAt, item.servedAt, item.recallableUntil])).toEqual([
+      ['q-4', 'Approved', '2026-11-05T10:00:00.000Z', null, null],
+      ['q-3', 'Approved', '2026-11-05T10:03:00.000Z', null, null],
+      ['q-5', 'Pending', null, null, null],
+    ]);
+    expect((await waitingTimes(database.db, new Date('2026-11-02T00:00:00.000Z'))).delivered).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import type { MealRequestDto } from '@hostel/contracts';
+import type { MealCategory, MealRequestDto, ServeQueueAnswer, ServeQueueItem, WaitingTimes } from '@hostel/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { likePattern } from '../like-pattern';
@@ -69,4 +69,78 @@ export async function listMealRequests(db: Kysely<ReadModelTables>, filter: { se
     count.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
   return { items: page.map(toMealRequestDto), total: Number(total.count) };
+}
+
+/**
+ * The kitchen's queue: what is still to do (Pending, Approved) oldest first, then what was Delivered
+ * within the recall window, newest delivery first; each with its meal's category now (`category`
+ * filters). At most `limit` open requests: a queue longer than a screen is a kitchen in trouble,
+ * and its counts still say how long it is.
+ */
+export async function listServeQueue(
+  db: Kysely<ReadModelTables>,
+  filter: { category?: MealCategory | undefined; recallWindowMs: number; now?: Date; limit?: number },
+): Promise<ServeQueueItem[]> {
+  const { category, recallWindowMs, now = new Date(), limit = 500 } = filter;
+  const recallableSince = new Date(now.getTime() - recallWindowMs);
+  let rows = db.selectFrom('meal_requests').leftJoin('meals', 'meals.id', 'meal_requests.meal_id').selectAll('meal_requests').select('meals.category');
+  if (category) rows = rows.where('meals.category', '=', category);
+  const [open, delivered] = await Promise.all([
+    rows.where('meal_requests.status', '<>', 'Delivered').orderBy('meal_requests.request_time').orderBy('meal_requests.id').limit(limit).execute(),
+    rows
+      .where('meal_requests.status', '=', 'Delivered')
+      .where('meal_requests.served_at', '>', recallableSince)
+      .orderBy('meal_requests.served_at', 'desc')
+      .execute(),
+  ]);
+  return [...open, ...delivered].map((row) => ({
+    _id: row.id,
+    mealId: row.meal_id,
+    mealTitle: row.meal_title,
+    category: row.category,
+    userName: row.user_name,
+    userEmail: row.user_email,
+    status: row.status,
+    requestTime: row.request_time.toISOString(),
+    approvedAt: row.approved_at?.toISOString() ?? null,
+    servedAt: row.served_at?.toISOString() ?? null,
+    recallableUntil: row.advanced_at && row.advanced_at > recallableSince ? new Date(row.advanced_at.getTime() + recallWindowMs).toISOString() : null,
+  }));
+}
+
+/** How many requests are at each stage: every open one, and those Delivered since `since`. */
+export async function countServeQueue(
+  db: Kysely<ReadModelTables>,
+  filter: { category?: MealCategory | undefined; since: Date },
+): Promise<ServeQueueAnswer['counts']> {
+  let rows = db.selectFrom('meal_requests').leftJoin('meals', 'meals.id', 'meal_requests.meal_id');
+  if (filter.category) rows = rows.where('meals.category', '=', filter.category);
+  const counted = await rows
+    .where((where) => where.or([where('meal_requests.status', '<>', 'Delivered'), where('meal_requests.served_at', '>=', filter.since)]))
+    .select(['meal_requests.status', sql<string>`count(*)`.as('count')])
+    .groupBy('meal_requests.status')
+    .execute();
+  const counts = { Pending: 0, Approved: 0, Delivered: 0 };
+  for (const { status, count } of counted) counts[status] = Number(count);
+  return counts;
+}
+
+/**
+ * How long the meals delivered since `since` waited, from request to Delivered: their number, the
+ * average and the 90th percentile (continuous, as a kitchen reads "9 in 10 waited less than this").
+ */
+export async function waitingTimes(db: Kysely<ReadModelTables>, since: Date): Promise<WaitingTimes> {
+  const waited = sql<number>`extract(epoch from (served_at - request_time)) * 1000`;
+  const row = await db
+    .selectFrom('meal_requests')
+    .where('status', '=', 'Delivered')
+    .where('served_at', '>=', since)
+    .select([
+      sql<string>`count(*)`.as('delivered'),
+      sql<number | null>`avg(${waited})`.as('average'),
+      sql<number | null>`percentile_cont(0.9) within group (order by ${waited})`.as('p90'),
+    ])
+    .executeTakeFirstOrThrow();
+  const ms = (value: number | string | null) => (value === null ? null : Math.round(Number(value)));
+  return { since: since.toISOString(), delivered: Number(row.delivered), averageMs: ms(row.average), p90Ms: ms(row.p90) };
 }

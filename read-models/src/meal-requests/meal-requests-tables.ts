@@ -15,7 +15,10 @@ export interface MealRequestsTable {
   distributor_name: string;
   status: MealRequestStatus;
   request_time: Date;
+  approved_at: Date | null;
   served_at: Date | null;
+  /** When an admin last moved it on (Approve or Serve); null when Pending or just recalled. */
+  advanced_at: Date | null;
 }
 
 export interface MealRequestsTables {
