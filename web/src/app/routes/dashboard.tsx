@@ -10,6 +10,7 @@ import { AdminProfile } from '@/features/profile/components/admin-profile';
 import { MyProfile } from '@/features/profile/components/my-profile';
 import { MyRequestedMeals } from '@/features/requests/components/my-requested-meals';
 import { ServeMeals } from '@/features/requests/components/serve-meals';
+import { WaitingSummary } from '@/features/requests/components/waiting-summary';
 import { ManageUsers } from '@/features/users/components/manage-users';
 
 export function DashboardIndexRoute() {
@@ -17,7 +18,15 @@ export function DashboardIndexRoute() {
 }
 
 export const MyProfileRoute = titled('My Profile', MyProfile);
-export const AdminProfileRoute = titled('Admin Profile', AdminProfile);
+// The kitchen's waiting times join the admin's profile here: features do not import each other.
+function AdminProfileWithWaits() {
+  return (
+    <AdminProfile>
+      <WaitingSummary />
+    </AdminProfile>
+  );
+}
+export const AdminProfileRoute = titled('Admin Profile', AdminProfileWithWaits);
 export const ManageUsersRoute = titled('Manage Users', ManageUsers);
 export const MyReviewsRoute = titled('My Reviews', MyReviews);
 export const AllReviewsRoute = titled('All Reviews', AllReviews);

@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { useSessionUser } from '@/lib/auth';
 import { useUserProfile } from '@/lib/user-profile';
 import { useMealsAddedCount } from '../api/get-meals-added-count';
 import { ProfileCard } from './profile-card';
 
-/** An admin's profile: who they are and how many meals they have added. */
-export function AdminProfile() {
+/** An admin's profile: who they are, how many meals they have added, and what the page adds below (the kitchen's numbers). */
+export function AdminProfile({ children }: { children?: ReactNode }) {
   const sessionUser = useSessionUser();
   const profile = useUserProfile(sessionUser?.email);
   const mealsAdded = useMealsAddedCount(sessionUser?.email);
@@ -19,6 +20,7 @@ export function AdminProfile() {
       <p className="rounded-lg bg-orange-50 px-4 py-2 text-lg font-semibold text-orange-950">
         {mealsAdded.isPending ? 'Meals Added: …' : mealsAdded.isError ? 'Meals Added: unavailable' : `Meals Added: ${mealsAdded.data}`}
       </p>
+      {children}
     </ProfileCard>
   );
 }

@@ -1,0 +1,224 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db, makeMeal, makeMealRequest, makeUser, type MealRequestRecord, seed } from '@/testing/api/db';
+import { requests } from '@/testing/api/server';
+import { renderApp } from '@/testing/render-app';
+
+const NOW = Date.parse('2026-11-26T12:00:00.000Z');
+const minutesAgo = (minutes: number, seconds = 0) => new Date(NOW - minutes * 60_000 - seconds * 1000).toISOString();
+
+const admin = makeUser({ name: 'Boss', email: 'boss@hostel.test', role: 'admin' });
+const sam = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'silver' });
+const ana = makeUser({ name: 'Ana Ate', email: 'ana@example.com', badge: 'gold' });
+const ben = makeUser({ name: 'Ben Bite', email: 'ben@example.com', badge: 'gold' });
+const biryani = makeMeal({ title: 'Chicken Biryani', category: 'Lunch' });
+const porridge = makeMeal({ title: 'Porridge', category: 'Breakfast' });
+
+const requestOf = (meal: { _id: string; title: string }, who: { email: string; name: string }, requestTime: string, extra: Partial<MealRequestRecord> = {}) =>
+  makeMealRequest({ mealId: meal._id, mealTitle: meal.title, userEmail: who.email, userName: who.name, requestTime, ...extra });
+
+/** The queue's cards in the order they stand, as `title|user` (from each card's name). */
+const cardNames = () => screen.queryAllByRole('article').map((card) => card.getAttribute('data-queue-item'));
+const card = (title: string, who: string) => screen.getByRole('article', { name: new RegExp(`^${title} for ${who}`) });
+const queueReads = () => requests('GET', '/api/serveQueue');
+
+describe('The kitchen queue on Serve Meals', () => {
+  // Only the clock is faked: the screen's one-second tick and the fake API's timers stay real.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: NOW }));
+  afterEach(() => vi.useRealTimers());
+
+  it('lists waiting requests oldest first, each wait counting up, late and very late shown by colour, icon and words; counts on top', async () => {
+    const fresh = requestOf(porridge, sam, minutesAgo(1));
+    const late = requestOf(biryani, ana, minutesAgo(6));
+    const veryLate = requestOf(biryani, ben, minutesAgo(12), { status: 'Approved', approvedAt: minutesAgo(2), recallableUntil: minutesAgo(-1) });
+    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email, meals: [biryani, porridge], mealRequests: [fresh, late, veryLate] });
+    renderApp('/dashboard/serveMeals');
+
+    await waitFor(() => expect(cardNames()).toEqual([veryLate._id, late._id, fresh._id]));
+    const counts = screen.getByLabelText('Today in the kitchen');
+    expect(counts).toHaveTextContent('Pending2');
+    expect(counts).toHaveTextContent('Approved1');
+    expect(counts).toHaveTextContent('Delivered today0');
+
+    const samsCard = card('Porridge', 'Sam Student');
+    expect(within(samsCard).getByTestId('wait-clock')).toHaveTextContent('01:00');
+    expect(samsCard).toHaveAttribute('data-age', 'fresh');
+    expect(card('Chicken Biryani', 'Ana Ate')).toHaveAttribute('data-age', 'late');
+    expect(within(card('Chicken Biryani', 'Ana Ate')).getByText('Late')).toBeInTheDocument();
+    expect(card('Chicken Biryani', 'Ana Ate').className).toContain('amber');
+    expect(within(card('Chicken Biryani', 'Ben Bite')).getByText('Very late')).toBeInTheDocument();
+    expect(card('Chicken Biryani', 'Ben Bite').className).toContain('red');
+
+    // The clock moves on: Sam's wait counts up, and past five minutes it is late.
+    vi.setSystemTime(NOW + 4 * 60_000 + 5_000);
+    await waitFor(() => expect(within(card('Porridge', 'Sam Student')).getByTestId('wait-clock')).toHaveTextContent('05:05'), { timeout: 2500 });
+    expect(card('Porridge', 'Sam Student')).toHaveAttribute('data-age', 'late');
+  });
+
+  it('groups by meal (2 × Chicken Biryani) and filters by category', async () => {
+    seed({
+      users: [admin, sam, ana, ben],
+      signedInAs: admin.email,
+      meals: [biryani, porridge],
+      mealRequests: [requestOf(biryani, sam, minutesAgo(3)), requestOf(porridge, ana, minutesAgo(2)), requestOf(biryani, ben, minutesAgo(1))],
+    });
+    renderApp('/dashboard/serveMeals');
+    const user = userEvent.setup();
+    await waitFor(() => expect(cardNames()).toHaveLength(3));
+
+    await user.click(screen.getByRole('switch', { name: /Group by meal/ }));
+
+    expect(screen.getByRole('heading', { name: '2 × Chicken Biryani' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '1 × Porridge' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: /Group by meal/ })).toHaveAttribute('aria-checked', 'true');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Breakfast');
+
+    await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(1));
+    expect(queueReads().at(-1)?.query.get('category')).toBe('Breakfast');
+    expect(screen.getByRole('heading', { name: '1 × Porridge' })).toBeInTheDocument();
+  });
+
+  it('works from the keyboard: arrows move between requests, Enter moves one on, Backspace takes it back; each change offers Undo', async () => {
+    const first = requestOf(biryani, sam, minutesAgo(3));
+    const second = requestOf(porridge, ana, minutesAgo(2));
+    seed({ users: [admin, sam, ana], signedInAs: admin.email, meals: [biryani, porridge], mealRequests: [first, second] });
+    renderApp('/dashboard/serveMeals');
+    const user = userEvent.setup();
+    await waitFor(() => expect(cardNames()).toEqual([first._id, second._id]));
+
+    card('Chicken Biryani', 'Sam Student').focus();
+    await user.keyboard('{ArrowDown}');
+    expect(card('Porridge', 'Ana Ate')).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
+    expect(card('Chicken Biryani', 'Sam Student')).toHaveFocus();
+
+    // Enter: Pending → Approved.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Request approved.')).toBeInTheDocument();
+    await waitFor(() => expect(within(card('Chicken Biryani', 'Sam Student')).getByText('Approved')).toBeInTheDocument());
+    expect(requests('PATCH', `/api/requestedMeals/${encodeURIComponent(first._id)}/approve`)).toHaveLength(1);
+    expect(card('Chicken Biryani', 'Sam Student')).toHaveFocus();
+
+    // Enter again: Approved → Delivered; the card moves to Just delivered and keeps the focus.
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Meal marked as Delivered!')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('region', { name: /Just delivered/ })).getByRole('article')).toHaveFocus());
+    expect(requests('PATCH', `/api/requestedMeals/${encodeURIComponent(first._id)}/serve`)).toHaveLength(1);
+
+    // Backspace: back to Approved.
+    await user.keyboard('{Backspace}');
+    expect(await screen.findByText('Moved back to Approved.')).toBeInTheDocument();
+    await waitFor(() => expect(within(card('Chicken Biryani', 'Sam Student')).getByText('Approved')).toBeInTheDocument());
+    expect(requests('PATCH', `/api/requestedMeals/${encodeURIComponent(first._id)}/recall`)).toHaveLength(1);
+
+    // A tap on Approve, then Undo in its toast, recalls it.
+    await user.click(screen.getByRole('button', { name: 'Approve Porridge for Ana Ate' }));
+    const toast = (await screen.findByText('Request approved.', { selector: '*' }, { timeout: 2000 })).closest('li')!;
+    await waitFor(() => expect(db.mealRequests.find((request) => request._id === second._id)?.status).toBe('Approved'));
+    await user.click(within(toast).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(db.mealRequests.find((request) => request._id === second._id)?.status).toBe('Pending'));
+    expect(requests('PATCH', `/api/requestedMeals/${encodeURIComponent(second._id)}/recall`)).toHaveLength(1);
+  });
+
+  it('says Live or Reconnecting…; refetches for a push newer than its data (asking for that position), ignores older ones, and catches up after a reconnect', async () => {
+    seed({ users: [admin, sam], signedInAs: admin.email, meals: [biryani], mealRequests: [requestOf(biryani, sam, minutesAgo(1))] });
+    db.position = 10;
+    const { liveFeed, queryClient } = renderApp('/dashboard/serveMeals');
+    await waitFor(() => expect(cardNames()).toHaveLength(1));
+    const reads = queueReads().length;
+
+    act(() => liveFeed.setState('live'));
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    await waitFor(() => expect(queueReads()).toHaveLength(reads + 1));
+
+    // A push the data on show already reflects changes nothing (a refetch would start at once, within the push).
+    for (const push of [
+      { resource: 'mealRequests', position: '0/9' },
+      { resource: 'mealRequests', position: '0/10' },
+      { resource: 'meals', position: '0/12' },
+    ]) {
+      act(() => liveFeed.deliver('changed', push));
+      expect(queryClient.isFetching({ queryKey: ['serveQueue'] })).toBe(0);
+    }
+    // A newer one refetches, asking for at least its position.
+    db.position = 12;
+    act(() => liveFeed.deliver('changed', { resource: 'mealRequests', position: '0/12' }));
+    expect(queryClient.isFetching({ queryKey: ['serveQueue'] })).toBe(1);
+    await waitFor(() => expect(queueReads()).toHaveLength(reads + 2));
+    expect(queueReads().at(-1)?.headers.get('x-min-position')).toBe('0/12');
+
+    // The socket drops; a request lands meanwhile (its push is lost); back online, the queue catches up.
+    act(() => liveFeed.setState('reconnecting'));
+    expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
+    db.mealRequests.push(requestOf(biryani, ana, minutesAgo(0)));
+    db.position = 13;
+    act(() => liveFeed.setState('live'));
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    await waitFor(() => expect(cardNames()).toHaveLength(2));
+    expect(queueReads().at(-1)?.headers.get('x-min-position')).toBe('0/12');
+  });
+
+  it('announces new requests in one polite region: one at once by name, a burst within the second as a count', async () => {
+    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email, meals: [biryani, porridge], mealRequests: [requestOf(biryani, sam, minutesAgo(2))] });
+    const { liveFeed } = renderApp('/dashboard/serveMeals');
+    await waitFor(() => expect(cardNames()).toHaveLength(1));
+    const region = screen.getByTestId('arrivals');
+    expect(region).toHaveAttribute('aria-live', 'polite');
+    expect(region).toBeEmptyDOMElement();
+
+    db.mealRequests.push(requestOf(porridge, ana, minutesAgo(0)));
+    act(() => liveFeed.deliver('changed', { resource: 'mealRequests' }));
+    await waitFor(() => expect(region).toHaveTextContent('New request: Porridge for Ana Ate'));
+
+    db.mealRequests.push(requestOf(biryani, ben, minutesAgo(0)), requestOf(porridge, sam, minutesAgo(0)));
+    act(() => liveFeed.deliver('changed', { resource: 'mealRequests' }));
+    await waitFor(() => expect(cardNames()).toHaveLength(4));
+    // Said within the second after the first announcement, so it waits for the second to end.
+    expect(region).toHaveTextContent('New request: Porridge for Ana Ate');
+    await waitFor(() => expect(region).toHaveTextContent('2 new requests'), { timeout: 2000 });
+  });
+});
+
+describe('The chime', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('plays only once enabled: on a new request, and again every 30 s while one has waited past the second threshold', async () => {
+    const started: number[] = [];
+    class FakeAudioContext {
+      currentTime = 0;
+      destination = {};
+      resume = () => Promise.resolve();
+      close = () => Promise.resolve();
+      createGain = () => ({ gain: { setValueAtTime: () => {}, exponentialRampToValueAtTime: () => {} }, connect: (next: unknown) => next });
+      createOscillator = () => ({ type: '', frequency: { value: 0 }, connect: (next: unknown) => next, start: () => started.push(Date.now()), stop: () => {} });
+    }
+    vi.stubGlobal('AudioContext', FakeAudioContext);
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW });
+    const chimes = () => started.length / 2;
+    seed({ users: [admin, sam, ana], signedInAs: admin.email, meals: [biryani], mealRequests: [requestOf(biryani, sam, minutesAgo(3))] });
+    const { liveFeed } = renderApp('/dashboard/serveMeals');
+    await waitFor(() => expect(cardNames()).toHaveLength(1));
+
+    // Not enabled: a new request is silent.
+    db.mealRequests.push(requestOf(biryani, ana, minutesAgo(0)));
+    act(() => liveFeed.deliver('changed', { resource: 'mealRequests' }));
+    await waitFor(() => expect(cardNames()).toHaveLength(2));
+    expect(chimes()).toBe(0);
+
+    await userEvent.setup({ advanceTimers: () => {} }).click(screen.getByRole('button', { name: 'Enable sound' }));
+    expect(screen.getByRole('button', { name: 'Sound on' })).toHaveAttribute('aria-pressed', 'true');
+    expect(chimes()).toBe(1);
+
+    // Nothing very late yet: 30 s pass in silence.
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(chimes()).toBe(1);
+    // Sam's request passes ten minutes: a reminder every 30 s.
+    act(() => vi.advanceTimersByTime(7 * 60_000));
+    const before = chimes();
+    act(() => vi.advanceTimersByTime(30_000));
+    expect(chimes()).toBe(before + 1);
+    expect(before).toBeGreaterThan(1);
+  });
+});

@@ -1,0 +1,129 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeMeal, makeMealRequest, makeUser, seed } from '@/testing/api/db';
+import { renderApp } from '@/testing/render-app';
+
+const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'silver' });
+const admin = makeUser({ name: 'Boss', email: 'boss@hostel.test', role: 'admin' });
+const biryani = makeMeal({ title: 'Chicken Biryani', category: 'Lunch' });
+const dal = makeMeal({ title: 'Lentil Dal' });
+
+/** A stand-in for the browser's Notification: what was shown, and what the user answers when asked. */
+function fakeNotifications(permission: NotificationPermission, answer: NotificationPermission = permission) {
+  const shown: { title: string; body?: string; tag?: string }[] = [];
+  class FakeNotification {
+    static permission = permission;
+    static requestPermission = vi.fn(() => {
+      FakeNotification.permission = answer;
+      return Promise.resolve(answer);
+    });
+    constructor(title: string, options: NotificationOptions = {}) {
+      shown.push({ title, body: options.body, tag: options.tag });
+    }
+  }
+  vi.stubGlobal('Notification', FakeNotification);
+  return { shown, FakeNotification };
+}
+
+describe("A student's request moving on", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is told in a toast wherever they are (prepared, then delivered), and in a browser notification when allowed', async () => {
+    const { shown } = fakeNotifications('granted');
+    seed({ users: [student], signedInAs: student.email, meals: [biryani] });
+    const { liveFeed } = renderApp(`/meal/${biryani._id}`);
+    await screen.findByRole('button', { name: 'Account menu' });
+
+    act(() => liveFeed.deliver('stage', { id: 'r.1', mealTitle: 'Chicken Biryani', status: 'Approved', position: '0/3' }));
+    expect(await screen.findByText('Your Chicken Biryani is being prepared.')).toBeInTheDocument();
+
+    act(() => liveFeed.deliver('stage', { id: 'r.1', mealTitle: 'Chicken Biryani', status: 'Delivered', position: '0/4' }));
+    expect(await screen.findByText('Your Chicken Biryani has been delivered.')).toBeInTheDocument();
+
+    // Taken back to Pending: not news to the student.
+    act(() => liveFeed.deliver('stage', { id: 'r.1', mealTitle: 'Chicken Biryani', status: 'Pending', position: '0/5' }));
+    expect(shown).toEqual([
+      { title: 'Hostel Meals', body: 'Your Chicken Biryani is being prepared.', tag: 'meal-request-r.1' },
+      { title: 'Hostel Meals', body: 'Your Chicken Biryani has been delivered.', tag: 'meal-request-r.1' },
+    ]);
+    // The toast takes no focus: it is a status, not a dialog.
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows no browser notification unless the student allowed them', async () => {
+    const { shown } = fakeNotifications('default');
+    seed({ users: [student], signedInAs: student.email, meals: [biryani] });
+    const { liveFeed } = renderApp(`/meal/${biryani._id}`);
+    await screen.findByRole('button', { name: 'Account menu' });
+
+    act(() => liveFeed.deliver('stage', { id: 'r.1', mealTitle: 'Chicken Biryani', status: 'Delivered' }));
+
+    expect(await screen.findByText('Your Chicken Biryani has been delivered.')).toBeInTheDocument();
+    expect(shown).toEqual([]);
+  });
+});
+
+describe('My Requested Meals and the stages', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('offers Cancel until a request is Delivered, never after', async () => {
+    seed({
+      users: [student],
+      signedInAs: student.email,
+      meals: [biryani, dal],
+      mealRequests: [
+        makeMealRequest({ mealId: biryani._id, mealTitle: biryani.title, userEmail: student.email, status: 'Delivered' }),
+        makeMealRequest({ mealId: dal._id, mealTitle: dal.title, userEmail: student.email, status: 'Approved' }),
+      ],
+    });
+    renderApp('/dashboard/requestedMeals');
+
+    const table = await screen.findByRole('table', { name: 'My requested meals' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
+    expect(within(table).getByRole('button', { name: 'Cancel request for Lentil Dal' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Cancel request for Chicken Biryani' })).not.toBeInTheDocument();
+    expect(within(table).getByText('Not cancellable')).toBeInTheDocument();
+  });
+
+  it('asks for browser notifications only when the student chooses to', async () => {
+    const { FakeNotification } = fakeNotifications('default', 'granted');
+    seed({ users: [student], signedInAs: student.email });
+    renderApp('/dashboard/requestedMeals');
+
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Notify me when my meal is ready' }));
+
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(await screen.findByText(/Browser notifications are on/)).toBeInTheDocument();
+  });
+});
+
+describe("Admin Profile's kitchen numbers", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("shows today's average and p90 wait from request to Delivered", async () => {
+    const now = Date.parse('2026-11-26T12:00:00.000Z');
+    vi.useFakeTimers({ toFake: ['Date'], now });
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toISOString();
+    const served = (waitMinutes: number) =>
+      makeMealRequest({
+        mealId: dal._id,
+        mealTitle: dal.title,
+        userEmail: student.email,
+        status: 'Delivered',
+        requestTime: at(waitMinutes + 1),
+        servedAt: at(1),
+      });
+    seed({ users: [admin, student], signedInAs: admin.email, meals: [dal], mealRequests: [served(2), served(4), served(9)] });
+    renderApp('/dashboard/adminProfile');
+
+    expect(await screen.findByText("Today's wait: average 05:00, 90% within 09:00 (3 delivered)")).toBeInTheDocument();
+  });
+
+  it('says so before the first delivery of the day', async () => {
+    seed({ users: [admin], signedInAs: admin.email });
+    renderApp('/dashboard/adminProfile');
+
+    expect(await screen.findByText('Waiting times: no meals delivered yet today')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { localMidnight, useWaitingTimes } from '../api/serve-queue';
+import { formatWait } from './queue-model';
+
+/** Today's waits from request to Delivered, for Admin Profile: the average and the time nine in ten were served within. */
+export function WaitingSummary() {
+  // "Today" is this screen's: from its local midnight.
+  const [since] = useState(() => localMidnight(new Date()));
+  const waiting = useWaitingTimes(since);
+  const text = waiting.isPending
+    ? 'Waiting times: …'
+    : waiting.isError
+      ? 'Waiting times: unavailable'
+      : waiting.data.averageMs === null || waiting.data.p90Ms === null
+        ? 'Waiting times: no meals delivered yet today'
+        : `Today's wait: average ${formatWait(waiting.data.averageMs)}, 90% within ${formatWait(waiting.data.p90Ms)} (${waiting.data.delivered} delivered)`;
+  return <p className="rounded-lg bg-slate-100 px-4 py-2 text-base font-semibold text-slate-900">{text}</p>;
+}
