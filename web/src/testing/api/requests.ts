@@ -87,9 +87,9 @@ export const requestHandlers = [
     const user = findUser(claims.email) ?? refuse(404, 'User not found');
     if (user.badge === 'bronze') refuse(403, 'You need to upgrade your membership to request meals.');
     const meal = db.meals.find((candidate) => candidate._id === mealId) ?? refuse(404, 'Meal not found');
-    if (db.mealRequests.some((item) => sameEmail(item.userEmail, user.email) && item.mealId === mealId && item.status === 'Pending')) {
-      refuse(409, 'You have already requested this meal; your request is still pending.');
-    }
+    const open = db.mealRequests.find((item) => sameEmail(item.userEmail, user.email) && item.mealId === mealId && item.status !== 'Delivered');
+    if (open?.status === 'Pending') refuse(409, 'You have already requested this meal; your request is still pending.');
+    if (open) refuse(409, 'You have already requested this meal; the kitchen is preparing it.');
     const made = (db.requestsMade.get(user._id) ?? 0) + 1;
     db.requestsMade.set(user._id, made);
     const created: MealRequestRecord = {

@@ -15,8 +15,8 @@ const BRONZE_REFUSAL = 'You need to upgrade your membership to request meals.';
 
 /**
  * The meal page's Request Meal button, and the status of my latest request for this meal (it turns
- * Delivered live when an admin serves it). While a request is pending the button rests: a second one
- * would be refused.
+ * Approved and Delivered live as the kitchen moves it on). While a request is open (Pending or Approved)
+ * the button rests: a second one would be refused.
  */
 export function RequestMealAction({ mealId }: { mealId: string }) {
   const user = useSessionUser();
@@ -27,7 +27,8 @@ export function RequestMealAction({ mealId }: { mealId: string }) {
   const navigate = useNavigate();
   const requireSignIn = useRequireSignIn();
   const latest = mine.data?.items[0];
-  const pending = mine.data?.items.some((item) => item.status === 'Pending') ?? false;
+  // Pending or Approved, a request is still open: a second one for the meal would be refused.
+  const pending = mine.data?.items.some((item) => item.status !== 'Delivered') ?? false;
 
   const refuseBronze = (text = BRONZE_REFUSAL) => {
     notice({ title: 'Upgrade Required', text, tone: 'info' });

@@ -86,6 +86,20 @@ describe('My Requested Meals and the stages', () => {
     expect(within(table).getByText('Not cancellable')).toBeInTheDocument();
   });
 
+  it("shows the meal page's request as Approved, the button resting while the kitchen prepares it", async () => {
+    seed({
+      users: [student],
+      signedInAs: student.email,
+      meals: [dal],
+      mealRequests: [makeMealRequest({ mealId: dal._id, mealTitle: dal.title, userEmail: student.email, status: 'Approved' })],
+    });
+    renderApp(`/meal/${dal._id}`);
+
+    expect(await screen.findByText('Your request:')).toHaveTextContent('Your request: Approved');
+    expect(screen.getByText('Approved').className).toContain('emerald');
+    expect(screen.getByRole('button', { name: 'Requested' })).toBeDisabled();
+  });
+
   it('asks for browser notifications only when the student chooses to', async () => {
     const { FakeNotification } = fakeNotifications('default', 'granted');
     seed({ users: [student], signedInAs: student.email });
