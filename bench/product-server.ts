@@ -5,6 +5,7 @@
 import pino from 'pino';
 import { startServices } from '@hostel/embedded/services';
 import { readConfig } from '@hostel/platform/config';
+import { serveUntilTerminated } from './server-process';
 
 const [databaseUrl] = process.argv.slice(2);
 if (!databaseUrl) throw new Error('usage: server.ts <database url>');
@@ -16,8 +17,4 @@ const services = await startServices({
   config: readConfig({ ADMIN_EMAILS: 'bench-admin@hostel.test', LOG_LEVEL: 'silent', RATE_LIMITS: 'off', ...(JWT_PRIVATE_JWK ? { JWT_PRIVATE_JWK } : {}) }),
   logger: pino({ level: 'silent' }),
 });
-await services.app.listen({ port: 0, host: '127.0.0.1' });
-await services.ready;
-const address = services.app.server.address();
-console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
-process.on('SIGTERM', () => void services.close().then(() => process.exit(0)));
+await serveUntilTerminated(services.app, () => services.close(), services.ready);

@@ -17,7 +17,6 @@
  *
  * BENCH_KEEP_DATABASE=1 keeps the database to study the queries afterwards.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +34,8 @@ import { insertEventMix } from '@hostel/projector/testing';
 import { copyField, copyText, projections } from '@hostel/read-models';
 import type { ReadModelTables } from '@hostel/read-models';
 import * as auditLog from '@hostel/read-models/audit-log';
+import { percentile } from '../percentile';
+import { type ServerProcess, startServerProcess } from '../server-process';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -52,7 +53,7 @@ const report = (line: string) => {
 const database = await createFreshDatabase('bench');
 const pool = createPool(database.url, 8);
 const db = createDb<ReadModelTables>(pool);
-let server: ReturnType<typeof spawn> | undefined;
+let server: ServerProcess | undefined;
 try {
   await migrateEventStore(pool);
   await migrate(db, 'projector', projectorMigrations);
@@ -116,7 +117,8 @@ try {
 
   // 3. Queries through the real routes.
   await sql`vacuum analyze`.execute(db);
-  const port = await startServer(database.url);
+  server = await startServerProcess(join(here, 'server.ts'), [database.url]);
+  const { port } = server;
   const get = async (path: string) => {
     const at = performance.now();
     const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: 'Bearer bench' } });
@@ -172,7 +174,7 @@ try {
   );
 
   // 4. The export, streamed through the real route, and the server's memory meanwhile.
-  const exported = await exportAll(port, server!.pid!);
+  const exported = await exportAll(port, server.child.pid!);
   started = performance.now();
   const bare = await readPages(db);
   const bareSeconds = since(started);
@@ -187,10 +189,7 @@ try {
   );
   console.log(`\n---- summary ----\n${results.join('\n')}`);
 } finally {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server!.once('exit', resolve));
-  }
+  await server?.stop();
   await pool.end();
   if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database: ${database.url}`);
   else await database.drop();
@@ -328,22 +327,6 @@ async function readWholeLog(store: EventStore): Promise<number> {
     events += batch.length;
     from = batch.at(-1)!.position;
   }
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function startServer(url: string): Promise<number> {
-  server = spawn(process.execPath, ['--import', 'tsx', join(here, 'server.ts'), url], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    server!.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    server!.stdout!.on('data', (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-  });
 }
 
 /** Resident memory of a process, and its peak since the last reset (Linux /proc). */

@@ -9,6 +9,7 @@ import { createDb, createPool } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
 import { createPositionWaiter, readApi } from '@hostel/read-api';
 import type { ReadModelTables } from '@hostel/read-models';
+import { serveUntilTerminated } from '../server-process';
 
 const [databaseUrl] = process.argv.slice(2);
 if (!databaseUrl) throw new Error('usage: server.ts <database url>');
@@ -23,16 +24,9 @@ const { app } = await createHttpServer({
 const waiter = await createPositionWaiter(db, databaseUrl);
 const store = createPostgresEventStore({ pool });
 await app.register(async (scope) => readApi(scope, { db, waiter, store }));
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
-process.on(
-  'SIGTERM',
-  () =>
-    void app
-      .close()
-      .then(() => waiter.close())
-      .then(() => store.close())
-      .then(() => pool.end())
-      .then(() => process.exit(0)),
-);
+await serveUntilTerminated(app, async () => {
+  await app.close();
+  await waiter.close();
+  await store.close();
+  await pool.end();
+});

@@ -13,7 +13,6 @@
  * Environment: BENCH_PARTS (1,2,3), BENCH_SAMPLES (300 likes per size), BENCH_HOT_LIKES (2,000 a round, three rounds); BENCH_PROF=1 writes the
  * server's CPU profile to /tmp/prof (open it in Chrome DevTools).
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +25,8 @@ import type { EventStore } from '@hostel/eventstore';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import { createAccessTokenSigner, generateSigningJwk } from '@hostel/platform/tokens';
-import { percentile } from './percentile';
+import { percentile } from '../percentile';
+import { startServerProcess } from '../server-process';
 import { measureStreamGrowth } from './stream-growth';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -161,19 +161,11 @@ async function hotMealThroughHttp() {
   const hotStore = createPostgresEventStore({ pool: hotPool });
   const rawStore = createPostgresEventStore({ pool: rawPool });
   const signing = await generateSigningJwk();
-  const profile = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', join(here, '..', 'product-server.ts'), hotDatabase.url], {
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const server = await startServerProcess(join(here, '..', 'product-server.ts'), [hotDatabase.url], {
     env: { ...process.env, JWT_PRIVATE_JWK: JSON.stringify(signing) },
   });
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-      server.stdout!.on('data', (chunk: Buffer) => {
-        const match = /listening (\d+)/.exec(chunk.toString());
-        if (match) resolve(Number(match[1]));
-      });
-    });
+    const { port } = server;
     const sign = await createAccessTokenSigner(signing);
     const mealId = await newMeal(hotStore, 'Hot meal');
     const rawMeal = await newMeal(rawStore, 'Raw appends');
@@ -218,8 +210,7 @@ async function hotMealThroughHttp() {
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     return { likesPerSecond: median(rates.map((rate) => rate.likes)), raw: median(rates.map((rate) => rate.raw)), statuses };
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => (server.exitCode !== null ? resolve(undefined) : server.once('exit', resolve)));
+    await server.stop();
     await hotStore.close();
     await rawStore.close();
     for (const pool of pools) await pool.end();

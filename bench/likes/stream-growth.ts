@@ -24,7 +24,7 @@ import {
   userDecider,
   userStream,
 } from '@hostel/domain';
-import { percentile } from './percentile';
+import { percentile } from '../percentile';
 
 const SAMPLES = 40;
 const context = () => ({ actor: 'bench', correlationId: randomUUID() });

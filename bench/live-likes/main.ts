@@ -8,14 +8,14 @@ import { randomUUID } from 'node:crypto';
  * the server sustained. Environment: BENCH_CLIENTS (500), BENCH_RATE (100), BENCH_SECONDS (20);
  * BENCH_PROF=1 writes the server's CPU profile to /tmp/prof (open it in Chrome DevTools).
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { io, type Socket } from 'socket.io-client';
-import { UPCOMING_PUBLISH_THRESHOLD, rooms } from '@hostel/contracts';
-import { comparePositions, parsePosition, type Position } from '@hostel/eventstore';
+import { UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
+import { parsePosition } from '@hostel/eventstore';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import { createAccessTokenSigner, generateSigningJwk } from '@hostel/platform/tokens';
+import { startServerProcess } from '../server-process';
+import { likeAtSteadyRate, pushLatencies, watchUpcoming } from './pushes';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -32,21 +32,12 @@ const database = await createFreshDatabase('bench');
 // once its owner follows the mailed verification link, which a benchmark has no mailbox for.
 const signing = await generateSigningJwk();
 const sign = await createAccessTokenSigner(signing);
-const server = spawn(
-  process.execPath,
-  [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', join(here, '..', 'product-server.ts'), database.url],
-  { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, JWT_PRIVATE_JWK: JSON.stringify(signing) } },
-);
-const sockets: Socket[] = [];
+const server = await startServerProcess(join(here, '..', 'product-server.ts'), [database.url], {
+  env: { ...process.env, JWT_PRIVATE_JWK: JSON.stringify(signing) },
+});
+let disconnect = () => {};
 try {
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    server.stdout!.on('data', (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const base = `http://127.0.0.1:${server.port}`;
   const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
     const response = await fetch(base + path, {
       method,
@@ -98,71 +89,22 @@ try {
 
   // Every client keeps its pushes (arrival time, and the position the read model had then reached);
   // a like has reached a client with the first push whose position is at or past the like's.
-  const clients: { at: number; position: Position }[][] = [];
-  await Promise.all(
-    Array.from(
-      { length: CLIENTS },
-      () =>
-        new Promise<void>((resolve, reject) => {
-          const socket = io(base, { path: '/socket.io', transports: ['websocket'], forceNew: true });
-          sockets.push(socket);
-          const pushes: { at: number; position: Position }[] = [];
-          clients.push(pushes);
-          socket.on('counts', ({ resource, position }: { resource: string; position?: string }) => {
-            const parsed = position === undefined ? undefined : parsePosition(position);
-            if (resource === 'upcomingMeals' && parsed) pushes.push({ at: performance.now(), position: parsed });
-          });
-          socket.on('connect_error', reject);
-          socket.on('connect', () => socket.emit('subscribe', rooms.upcoming, () => resolve()));
-        }),
-    ),
-  );
+  const watching = await watchUpcoming([base], CLIENTS);
+  disconnect = watching.disconnect;
+  const { clients } = watching;
 
   console.log(`liking at ${RATE}/s for ${SECONDS} s (${LIKES} likes)…`);
-  let failures = 0;
-  const likes: { sentAt: number; answeredAt: number; position: Position }[] = [];
-  const started = performance.now();
-  const inFlight: Promise<void>[] = [];
-  for (let like = 0; like < LIKES; like++) {
-    // A steady rate: each like leaves at its slot, whatever the answers before it are doing.
-    const slot = started + (like * 1000) / RATE;
-    const wait = slot - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const {
+    likes,
+    failures,
+    seconds: answeredIn,
+  } = await likeAtSteadyRate(LIKES, RATE, async (like) => {
     const meal = meals[Math.floor(like / LIKES_PER_MEAL)]!;
     const member = members[like % LIKES_PER_MEAL]!;
-    const sentAt = performance.now();
-    inFlight.push(
-      call('PATCH', `/api/upcomingMeals/${meal}/like`, member).then(
-        (answer) => void likes.push({ sentAt, answeredAt: performance.now(), position: parsePosition(String(answer.position))! }),
-        () => void failures++,
-      ),
-    );
-  }
-  await Promise.all(inFlight);
-  const answeredIn = (performance.now() - started) / 1000;
-  // The last pushes are on their way: wait until every client has seen the last like, or 5 s.
-  const last = likes.reduce((latest, like) => (comparePositions(like.position, latest) > 0 ? like.position : latest), likes[0]!.position);
-  const seenAll = () => clients.every((pushes) => pushes.length > 0 && comparePositions(pushes.at(-1)!.position, last) >= 0);
-  const deadline = performance.now() + 5000;
-  while (!seenAll() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    return parsePosition(String((await call('PATCH', `/api/upcomingMeals/${meal}/like`, member)).position))!;
+  });
+  const { latencies, missed } = await pushLatencies(clients, likes);
 
-  const latencies: number[] = [];
-  let missed = 0;
-  for (const pushes of clients) {
-    for (const like of likes) {
-      // Pushes arrive in position order: the first at or past the like's position brought it.
-      let low = 0;
-      let high = pushes.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (comparePositions(pushes[middle]!.position, like.position) >= 0) high = middle;
-        else low = middle + 1;
-      }
-      const push = pushes[low];
-      if (push) latencies.push(push.at - like.sentAt);
-      else missed++;
-    }
-  }
   const frames = clients.reduce((sum, pushes) => sum + pushes.length, 0);
   const quantiles = (values: number[]) => {
     values.sort((a, b) => a - b);
@@ -182,8 +124,7 @@ try {
     `like → push received, per client: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms  (target: p99 ≤ 100 ms at 100 likes/s with 500 clients)`,
   );
 } finally {
-  for (const socket of sockets) socket.disconnect();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => (server.exitCode !== null ? resolve(undefined) : server.once('exit', resolve)));
+  disconnect();
+  await server.stop();
   await database.drop();
 }

@@ -5,7 +5,6 @@
  * and the ratio real / baseline. BENCH_MEALS, BENCH_RATE and BENCH_SECONDS change the sizes;
  * BENCH_KEEP_DATABASE=1 keeps the seeded database to study the queries afterwards.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import { mealCatalogProjection } from '@hostel/read-models/meal-catalog';
 import type { ReadModelTables } from '@hostel/read-models';
 import { QUERIES, UNIQUE_QUERIES } from './queries';
 import { appendMeals } from './seed';
+import { type ServerProcess, startServerProcess } from '../server-process';
 import type { CapturedSql } from './server';
 
 const MEALS = Number(process.env.BENCH_MEALS ?? 100_000);
@@ -34,7 +34,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 const database = await createFreshDatabase('bench');
-const children: ReturnType<typeof spawn>[] = [];
+const servers: ServerProcess[] = [];
 try {
   const pool = createPool(database.url, 30);
   const db = createDb<ReadModelTables>(pool);
@@ -109,8 +109,7 @@ try {
   console.log('until the catalogue changes. "no repeats" sends every request to a different page, so each one runs its SQL.');
   console.log(`p99 at ${RATE}/s: ${mine.steady.latency.p99} ms  (target < 20 ms)`);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(undefined) : child.once('exit', resolve)))));
+  await Promise.all(servers.map((server) => server.stop()));
   // BENCH_KEEP_DATABASE=1 keeps the seeded database for EXPLAIN ANALYZE afterwards.
   if (process.env.BENCH_KEEP_DATABASE) console.log(`kept database: ${database.url}`);
   else await database.drop();
@@ -144,18 +143,10 @@ async function captureSql(url: string): Promise<Record<string, CapturedSql>> {
   return captured;
 }
 
-function startServer(mode: 'real' | 'baseline', url: string, capturedFile?: string): Promise<number> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(here, 'server.ts'), mode, url, ...(capturedFile ? [capturedFile] : [])], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-  });
+async function startServer(mode: 'real' | 'baseline', url: string, capturedFile?: string): Promise<number> {
+  const server = await startServerProcess(join(here, 'server.ts'), [mode, url, ...(capturedFile ? [capturedFile] : [])]);
+  servers.push(server);
+  return server.port;
 }
 
 /** Both servers must answer every benchmark URL alike, or the comparison means nothing. */

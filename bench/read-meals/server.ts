@@ -13,6 +13,7 @@ import { createHttpServer } from '@hostel/platform/http';
 import { createPositionWaiter, readApi } from '@hostel/read-api';
 import { toMealDto } from '@hostel/read-models/meal-catalog';
 import type { ReadModelTables } from '@hostel/read-models';
+import { serveUntilTerminated } from '../server-process';
 
 export interface CapturedSql {
   rows: { sql: string; parameters: unknown[] };
@@ -46,14 +47,7 @@ async function baseline() {
 }
 
 const app = mode === 'real' ? await real() : await baseline();
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
-process.on(
-  'SIGTERM',
-  () =>
-    void app
-      .close()
-      .then(() => pool.end())
-      .then(() => process.exit(0)),
-);
+await serveUntilTerminated(app, async () => {
+  await app.close();
+  await pool.end();
+});

@@ -14,14 +14,13 @@
  * All processes share this machine's cores: the topology pays for its extra processes and hops here;
  * on separate machines it would add capacity instead. Run it alone (flock /tmp/hostel-heavy.lock).
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { io, type Socket } from 'socket.io-client';
-import { UPCOMING_PUBLISH_THRESHOLD, rooms } from '@hostel/contracts';
-import { comparePositions, parsePosition, type Position } from '@hostel/eventstore';
+import { UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
+import { parsePosition } from '@hostel/eventstore';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
 import { createPool } from '@hostel/platform/db';
 import { createFreshDatabase } from '@hostel/platform/testing';
@@ -29,7 +28,9 @@ import { generateSigningJwk } from '@hostel/platform/tokens';
 import { buildServices } from '@hostel/deploy/build-services';
 import { freePort, root, startRedis, startService, stop, until, uploadImage } from '@hostel/deploy/topology';
 import type { ServiceProcess } from '@hostel/deploy/topology';
+import { likeAtSteadyRate, pushLatencies, watchUpcoming } from '../live-likes/pushes';
 import { QUERIES } from '../read-meals/queries';
+import { startServerProcess } from '../server-process';
 import { appendMeals } from '../read-meals/seed';
 
 const MEALS = Number(process.env.BENCH_MEALS ?? 10_000);
@@ -79,23 +80,15 @@ async function seed(): Promise<{ url: string; drop(): Promise<void> }> {
 
 async function embedded(): Promise<Deployment> {
   const database = await seed();
-  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench/product-server.ts'), database.url], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    server.stdout!.on('data', (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const server = await startServerProcess(join(root, 'bench/product-server.ts'), [database.url]);
+  const base = `http://127.0.0.1:${server.port}`;
   return {
     name: 'embedded (1 process)',
     commandBases: [base],
     readBases: [base],
     databaseUrl: database.url,
     close: async () => {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => (server.exitCode !== null ? resolve(undefined) : server.once('exit', resolve)));
+      await server.stop();
       await database.drop();
     },
   };
@@ -214,56 +207,14 @@ async function measure(deployment: Deployment): Promise<Figures> {
     const me = await call(deployment.readBases[0]!, 'GET', '/users/scale-member-0@example.com', members[0]);
     return me.body.badge === 'silver' ? true : undefined;
   });
-  const sockets: Socket[] = [];
-  const clients: { at: number; position: Position }[][] = [];
-  await Promise.all(
-    Array.from(
-      { length: CLIENTS },
-      (_, index) =>
-        new Promise<void>((resolve, reject) => {
-          const socket = io(deployment.readBases[index % deployment.readBases.length]!, { path: '/socket.io', transports: ['websocket'], forceNew: true });
-          sockets.push(socket);
-          const pushes: { at: number; position: Position }[] = [];
-          clients.push(pushes);
-          socket.on('counts', ({ resource, position }: { resource: string; position?: string }) => {
-            const parsed = position === undefined ? undefined : parsePosition(position);
-            if (resource === 'upcomingMeals' && parsed) pushes.push({ at: performance.now(), position: parsed });
-          });
-          socket.on('connect_error', reject);
-          socket.on('connect', () => socket.emit('subscribe', rooms.upcoming, () => resolve()));
-        }),
-    ),
-  );
-  const likes: { sentAt: number; answeredAt: number; position: Position }[] = [];
-  const inFlight: Promise<void>[] = [];
-  const started = performance.now();
-  for (let like = 0; like < LIKES; like++) {
-    const wait = started + (like * 1000) / RATE - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  const { clients, disconnect } = await watchUpcoming(deployment.readBases, CLIENTS);
+  const { likes, seconds: answeredIn } = await likeAtSteadyRate(LIKES, RATE, async (like) => {
     const base = deployment.commandBases[like % deployment.commandBases.length]!;
-    const sentAt = performance.now();
-    inFlight.push(
-      call(base, 'PATCH', `/api/upcomingMeals/${meals[Math.floor(like / LIKES_PER_MEAL)]!}/like`, members[like % LIKES_PER_MEAL]).then(
-        (answer) => void likes.push({ sentAt, answeredAt: performance.now(), position: parsePosition(String(answer.body.position))! }),
-        () => undefined,
-      ),
-    );
-  }
-  await Promise.all(inFlight);
-  const answeredIn = (performance.now() - started) / 1000;
-  const last = likes.reduce((latest, like) => (comparePositions(like.position, latest) > 0 ? like.position : latest), likes[0]!.position);
-  const deadline = performance.now() + 5000;
-  while (!clients.every((pushes) => pushes.length > 0 && comparePositions(pushes.at(-1)!.position, last) >= 0) && performance.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  for (const socket of sockets) socket.disconnect();
-  const latencies: number[] = [];
-  let missed = 0;
-  for (const pushes of clients)
-    for (const like of likes) {
-      const push = pushes.find((candidate) => comparePositions(candidate.position, like.position) >= 0);
-      if (push) latencies.push(push.at - like.sentAt);
-      else missed++;
-    }
+    const answer = await call(base, 'PATCH', `/api/upcomingMeals/${meals[Math.floor(like / LIKES_PER_MEAL)]!}/like`, members[like % LIKES_PER_MEAL]);
+    return parsePosition(String(answer.body.position))!;
+  });
+  const { latencies, missed } = await pushLatencies(clients, likes);
+  disconnect();
   const answered = likes.map((like) => like.answeredAt - like.sentAt);
   return {
     readsPerSecond,

@@ -10,7 +10,7 @@
  * /tmp that reuses this checkout's node_modules (its own workspace packages linked in place of ours),
  * and prints both side by side. Needs Chromium at CHROME_PATH (/usr/bin/chromium).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +19,7 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { createFreshDatabase } from '@hostel/platform/testing';
+import { type ServerProcess, startServerProcess } from '../server-process';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -64,7 +65,7 @@ print(results);
 async function measureTree(root: string): Promise<PageFigures[]> {
   const dist = mkdtempSync(join(tmpdir(), 'bench-web-dist-'));
   const database = await createFreshDatabase('bench_web');
-  let server: ChildProcess | undefined;
+  let server: ServerProcess | undefined;
   try {
     console.log(`building the web app of ${root}…`);
     execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
@@ -72,11 +73,8 @@ async function measureTree(root: string): Promise<PageFigures[]> {
       stdio: 'inherit',
     });
     console.log('starting the product (demo data)…');
-    server = spawn(process.execPath, ['--import', 'tsx', join(here, 'server.ts'), root, database.url, dist], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const origin = `http://127.0.0.1:${await listeningPort(server)}`;
+    server = await startServerProcess(join(here, 'server.ts'), [root, database.url, dist], { cwd: root });
+    const origin = `http://127.0.0.1:${server.port}`;
     const meals = (await (await fetch(`${origin}/api/meals?limit=1`)).json()) as { _id: string }[];
     if (!meals[0]) throw new Error('the demo data has no meal');
     const pages = ['/', '/AllMeals', `/meal/${meals[0]._id}`];
@@ -101,11 +99,7 @@ async function measureTree(root: string): Promise<PageFigures[]> {
       chrome.kill();
     }
   } finally {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await database.drop();
     rmSync(dist, { recursive: true, force: true });
   }
@@ -194,16 +188,6 @@ function print(measured: Measured[]) {
       misses.length === 0 ? `met by ${latest.label}` : `missed by ${latest.label}: ${misses.join('; ')}`
     }`,
   );
-}
-
-function listeningPort(server: ChildProcess): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('exit', (code) => reject(new Error(`the product exited with ${code}`)));
-    server.stdout!.on('data', (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(chunk.toString());
-      if (match) resolve(Number(match[1]));
-    });
-  });
 }
 
 function gitShort(root: string, revision: string) {

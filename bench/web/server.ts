@@ -9,6 +9,7 @@ import pino from 'pino';
 import type * as Services from '../../embedded/src/services';
 import type * as Seed from '../../embedded/src/seed';
 import type * as Config from '../../platform/src/config';
+import { serveUntilTerminated } from '../server-process';
 
 const [root, databaseUrl, webDist] = process.argv.slice(2);
 if (!root || !databaseUrl || !webDist) throw new Error('usage: server.ts <repository root> <database url> <web dist>');
@@ -26,8 +27,4 @@ const services = await startServices({
   webDist,
   seed: seedDemoData,
 });
-await services.app.listen({ port: 0, host: '127.0.0.1' });
-await services.ready;
-const address = services.app.server.address();
-console.log(`listening ${typeof address === 'object' && address ? address.port : ''}`);
-process.on('SIGTERM', () => void services.close().then(() => process.exit(0)));
+await serveUntilTerminated(services.app, () => services.close(), services.ready);

@@ -1,0 +1,110 @@
+/**
+ * The live-likes measurement, shared by bench:live-likes (the embedded product) and bench:scale (it and
+ * the distributed topology): clients watching the upcoming room, likes sent at a steady rate, and for
+ * every like and client the time until the push that carried it.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { rooms } from '@hostel/contracts';
+import { comparePositions, parsePosition, type Position } from '@hostel/eventstore';
+
+/** A push a watching client received: when, and the position the read model had then reached. */
+export interface Push {
+  at: number;
+  position: Position;
+}
+
+/** A like sent: when, when its answer came, and its position in the log. */
+export interface SentLike {
+  sentAt: number;
+  answeredAt: number;
+  position: Position;
+}
+
+/** `count` socket.io clients on the upcoming room, spread round-robin over `bases`; `clients[i]` keeps client i's pushes in arrival order. */
+export async function watchUpcoming(bases: readonly string[], count: number): Promise<{ clients: Push[][]; disconnect(): void }> {
+  const sockets: Socket[] = [];
+  const clients: Push[][] = [];
+  const disconnect = () => {
+    for (const socket of sockets) socket.disconnect();
+  };
+  try {
+    await Promise.all(
+      Array.from(
+        { length: count },
+        (_, index) =>
+          new Promise<void>((resolve, reject) => {
+            const socket = io(bases[index % bases.length]!, { path: '/socket.io', transports: ['websocket'], forceNew: true });
+            sockets.push(socket);
+            const pushes: Push[] = [];
+            clients.push(pushes);
+            socket.on('counts', ({ resource, position }: { resource: string; position?: string }) => {
+              const parsed = position === undefined ? undefined : parsePosition(position);
+              if (resource === 'upcomingMeals' && parsed) pushes.push({ at: performance.now(), position: parsed });
+            });
+            socket.on('connect_error', reject);
+            socket.on('connect', () => socket.emit('subscribe', rooms.upcoming, () => resolve()));
+          }),
+      ),
+    );
+  } catch (error) {
+    disconnect();
+    throw error;
+  }
+  return { clients, disconnect };
+}
+
+/**
+ * Sends `count` likes at a steady `rate` a second: each leaves at its slot, whatever the answers
+ * before it are doing. `like(n)` sends the n-th and answers its position; a like it fails counts in
+ * `failures`. `seconds`: until the last answer.
+ */
+export async function likeAtSteadyRate(count: number, rate: number, like: (index: number) => Promise<Position>) {
+  const likes: SentLike[] = [];
+  let failures = 0;
+  const inFlight: Promise<void>[] = [];
+  const started = performance.now();
+  for (let index = 0; index < count; index++) {
+    const wait = started + (index * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const sentAt = performance.now();
+    inFlight.push(
+      like(index).then(
+        (position) => void likes.push({ sentAt, answeredAt: performance.now(), position }),
+        () => void failures++,
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  return { likes, failures, seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * The last pushes are on their way: waits until every client has seen the latest like, or 5 s. Then,
+ * for every client and like, the time from sending the like to the first push at or past its
+ * position (pushes of a burst arrive merged), and how many likes never reached a client.
+ */
+export async function pushLatencies(clients: Push[][], likes: SentLike[]): Promise<{ latencies: number[]; missed: number }> {
+  const last = likes.reduce((latest, like) => (comparePositions(like.position, latest) > 0 ? like.position : latest), likes[0]!.position);
+  const seenAll = () => clients.every((pushes) => pushes.length > 0 && comparePositions(pushes.at(-1)!.position, last) >= 0);
+  const deadline = performance.now() + 5000;
+  while (!seenAll() && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+
+  const latencies: number[] = [];
+  let missed = 0;
+  for (const pushes of clients) {
+    for (const like of likes) {
+      // Pushes arrive in position order: the first at or past the like's position brought it.
+      let low = 0;
+      let high = pushes.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (comparePositions(pushes[middle]!.position, like.position) >= 0) high = middle;
+        else low = middle + 1;
+      }
+      const push = pushes[low];
+      if (push) latencies.push(push.at - like.sentAt);
+      else missed++;
+    }
+  }
+  return { latencies, missed };
+}
