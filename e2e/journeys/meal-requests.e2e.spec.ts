@@ -44,12 +44,24 @@ test('a student requests a meal; the admin sees it arrive live and serves it; th
   // …and the student's open page turns Delivered by itself.
   await expect(myRow).toContainText('Delivered');
 
-  // Cancelling asks first, then the request leaves both lists, live for the admin.
-  await myRow.getByRole('button', { name: `Cancel request for ${title}` }).click();
+  // A delivered meal can no longer be cancelled.
+  await expect(myRow.getByRole('button', { name: `Cancel request for ${title}` })).toHaveCount(0);
+  await expect(myRow).toContainText('Not cancellable');
+
+  // Asked for again, then cancelled while Pending: cancelling asks first, then the request leaves both lists, live for the admin.
+  await student.goto(`/meal/${mealId}`);
+  await student.getByRole('button', { name: 'Request Meal' }).click();
+  await closeDialog(student, 'Request Submitted');
+  await student.goto('/dashboard/requestedMeals');
+  const pendingRow = mine.getByRole('row').filter({ hasText: title }).filter({ hasText: 'Pending' });
+  const queuedAgain = queue.getByRole('row').filter({ hasText: studentEmail }).filter({ hasText: 'Pending' });
+  await expect(queuedAgain).toHaveCount(1);
+  await pendingRow.getByRole('button', { name: `Cancel request for ${title}` }).click();
   const question = student.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(question).toContainText("You won't be able to revert this cancellation!");
   await question.getByRole('button', { name: 'Yes, cancel it!' }).click();
   await closeDialog(student, 'Cancelled!');
-  await expect(myRow).toHaveCount(0);
-  await expect(queued).toHaveCount(0);
+  await expect(pendingRow).toHaveCount(0);
+  await expect(queuedAgain).toHaveCount(0);
+  await expect(myRow).toHaveCount(1);
 });

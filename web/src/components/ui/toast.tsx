@@ -59,6 +59,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               open={toast.open}
               onOpenChange={(open) => (open ? undefined : close(toast.id))}
               duration={toast.durationMs ?? DEFAULT_DURATION_MS}
+              // Announced politely: news, never an interruption.
+              type="background"
               data-tone={toast.tone ?? 'info'}
               className="pointer-events-auto flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-lg data-[state=closed]:hidden"
             >

@@ -267,7 +267,7 @@ const ALL = '';
  * Approve, Serve and Recall in one tap (or Enter and Backspace on a focused card) with an Undo toast;
  * a chime and one polite announcement for new requests; and whether it is live.
  */
-export function KitchenQueue({ kiosk = false }: { kiosk?: boolean }) {
+export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; heading?: ReactNode }) {
   const now = useNow();
   const since = localMidnight(new Date(now));
   const [category, setCategory] = useState(ALL);
@@ -359,6 +359,7 @@ export function KitchenQueue({ kiosk = false }: { kiosk?: boolean }) {
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-2">
+        {heading}
         <LiveIndicator state={connection.state} />
         <div className="flex items-center gap-2">
           <label htmlFor={`${hintId}-category`} className="text-sm font-medium text-slate-900">
