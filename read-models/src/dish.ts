@@ -14,6 +14,24 @@ export interface DishColumns {
   distributor_email: string;
 }
 
+/** Every column of DishColumns: what a projection's insert of a dish writes, before its own. */
+export const DISH_COLUMNS = ['id', 'title', 'category', 'image', 'ingredients', 'description', 'price', 'distributor_name', 'distributor_email'] as const;
+
+/** A dish's row from the event that adds it (MealAdded, UpcomingMealAdded: the API's names), under `id`. */
+export function dishColumns(id: string, dish: Omit<ReturnType<typeof toDishDto>, '_id'>): DishColumns {
+  return {
+    id,
+    title: dish.title,
+    category: dish.category,
+    image: dish.image,
+    ingredients: dish.ingredients,
+    description: dish.description,
+    price: dish.price,
+    distributor_name: dish.distributorName,
+    distributor_email: dish.distributorEmail,
+  };
+}
+
 /** A dish's row in the API's words (the spec's camelCase names, `_id`, the price a number). */
 export function toDishDto(row: DishColumns) {
   return {

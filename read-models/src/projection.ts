@@ -37,6 +37,11 @@ export interface Projection<Tables = any> {
   tables: readonly (keyof Tables & string)[];
 }
 
+/** The ids a batch's events name in `field` (each handled event names its row there): the keys a BatchRows loads. */
+export function idsIn(events: readonly ProjectedEvent[], field: string): string[] {
+  return events.map((event) => (event.data as Record<string, string>)[field]!);
+}
+
 /**
  * A read model's projection, written once as its batch: `apply` (a live event alone, its pushes
  * carrying that event's correlation id) is its batch of one, so the two can never disagree.

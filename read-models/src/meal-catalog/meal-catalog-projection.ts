@@ -1,28 +1,14 @@
 import { rooms } from '@hostel/contracts';
 
 import { BatchPairs, BatchRows } from '../batch-writes';
-import { batched } from '../projection';
+import { DISH_COLUMNS, dishColumns } from '../dish';
+import { batched, idsIn } from '../projection';
 import type { LiveMessage } from '../projection';
 import { MEAL_CATALOG } from './meal-catalog-tables';
 import type { MealCatalogTables, MealsTable } from './meal-catalog-tables';
 
 /** Every column a MealAdded writes (search_vector is generated from search_text). */
-const COLUMNS = [
-  'id',
-  'title',
-  'category',
-  'image',
-  'ingredients',
-  'description',
-  'price',
-  'post_time',
-  'distributor_name',
-  'distributor_email',
-  'rating',
-  'likes',
-  'reviews_count',
-  'search_text',
-] as const;
+const COLUMNS = [...DISH_COLUMNS, 'post_time', 'rating', 'likes', 'reviews_count', 'search_text'] as const;
 /** What a batch reads back: the counts it moves and what search_text is made of. */
 const READ = ['id', 'title', 'description', 'ingredients', 'likes', 'reviews_count'] as const;
 
@@ -54,25 +40,14 @@ export const mealCatalogProjection = batched<MealCatalogTables>({
   async applyBatch(trx, events, live) {
     const meals = new BatchRows<MealsTable>('meals', 'id', READ, COLUMNS);
     const likes = new BatchPairs('meal_likes', 'meal_id', 'user_id');
-    await meals.load(
-      trx,
-      events.map((event) => (event.data as { mealId: string }).mealId),
-    );
+    await meals.load(trx, idsIn(events, 'mealId'));
     for (const event of events) {
       switch (event.type) {
         case 'MealAdded': {
           const { data } = event;
           meals.insert({
-            id: data.mealId,
-            title: data.title,
-            category: data.category,
-            image: data.image,
-            ingredients: data.ingredients,
-            description: data.description,
-            price: data.price,
+            ...dishColumns(data.mealId, data),
             post_time: new Date(data.postTime),
-            distributor_name: data.distributorName,
-            distributor_email: data.distributorEmail,
             rating: data.rating,
             likes: data.likedBy?.length ?? 0,
             reviews_count: 0,

@@ -1,6 +1,6 @@
 import { rooms } from '@hostel/contracts';
 import { BatchRows } from '../batch-writes';
-import { batched } from '../projection';
+import { batched, idsIn } from '../projection';
 import { REVIEWS } from './reviews-tables';
 import type { ReviewsTable, ReviewsTables } from './reviews-tables';
 
@@ -13,10 +13,7 @@ export const reviewsProjection = batched<ReviewsTables>({
   tables: ['reviews'],
   async applyBatch(trx, events, live) {
     const reviews = new BatchRows<ReviewsTable>('reviews', 'id', ['id'], COLUMNS);
-    await reviews.load(
-      trx,
-      events.map((event) => (event.data as { reviewId: string }).reviewId),
-    );
+    await reviews.load(trx, idsIn(events, 'reviewId'));
     for (const event of events) {
       switch (event.type) {
         case 'ReviewAdded': {

@@ -1,24 +1,13 @@
 import { rooms } from '@hostel/contracts';
 
 import { BatchPairs, BatchRows } from '../batch-writes';
-import { batched } from '../projection';
+import { DISH_COLUMNS, dishColumns } from '../dish';
+import { batched, idsIn } from '../projection';
 import type { LiveMessage } from '../projection';
 import { UPCOMING_MEALS } from './upcoming-meals-tables';
 import type { UpcomingMealsTable, UpcomingMealsTables } from './upcoming-meals-tables';
 
-const COLUMNS = [
-  'id',
-  'title',
-  'category',
-  'image',
-  'ingredients',
-  'description',
-  'price',
-  'distributor_name',
-  'distributor_email',
-  'added_at',
-  'likes',
-] as const;
+const COLUMNS = [...DISH_COLUMNS, 'added_at', 'likes'] as const;
 
 /** Names the meal, so a watcher (or the live-likes benchmark) can tell which card moved. */
 const changed = (upcomingId: string): LiveMessage => ({ room: rooms.upcoming, event: 'changed', payload: { resource: 'upcomingMeals', id: upcomingId } });
@@ -34,24 +23,13 @@ export const upcomingMealsProjection = batched<UpcomingMealsTables>({
   async applyBatch(trx, events, live) {
     const meals = new BatchRows<UpcomingMealsTable>('upcoming_meals', 'id', ['id', 'likes'], COLUMNS);
     const likes = new BatchPairs('upcoming_likes', 'upcoming_id', 'user_id');
-    await meals.load(
-      trx,
-      events.map((event) => (event.data as { upcomingId: string }).upcomingId),
-    );
+    await meals.load(trx, idsIn(events, 'upcomingId'));
     for (const event of events) {
       switch (event.type) {
         case 'UpcomingMealAdded': {
           const { data } = event;
           meals.insert({
-            id: data.upcomingId,
-            title: data.title,
-            category: data.category,
-            image: data.image,
-            ingredients: data.ingredients,
-            description: data.description,
-            price: data.price,
-            distributor_name: data.distributorName,
-            distributor_email: data.distributorEmail,
+            ...dishColumns(data.upcomingId, data),
             added_at: new Date(data.addedAt),
             likes: 0,
           });

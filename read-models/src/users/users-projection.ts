@@ -1,14 +1,11 @@
 import { rooms } from '@hostel/contracts';
 import { BatchRows } from '../batch-writes';
-import { batched } from '../projection';
-import type { LiveMessage, ProjectedEvent } from '../projection';
+import { batched, idsIn } from '../projection';
+import type { LiveMessage } from '../projection';
 import { USERS } from './users-tables';
 import type { UsersTable, UsersTables } from './users-tables';
 
 const COLUMNS = ['id', 'name', 'email', 'photo', 'role', 'badge', 'registered_at'] as const;
-
-/** Every event this projection handles names its user. */
-const userIdOf = (event: ProjectedEvent) => (event.data as { userId: string }).userId;
 
 /** What each handled event pushes once its batch has committed. */
 function messages(userId: string): LiveMessage[] {
@@ -25,7 +22,8 @@ export const usersProjection = batched<UsersTables>({
   tables: ['users'],
   async applyBatch(trx, events, live) {
     const users = new BatchRows<UsersTable>('users', 'id', ['id'], COLUMNS);
-    await users.load(trx, events.map(userIdOf));
+    // Every event this projection handles names its user.
+    await users.load(trx, idsIn(events, 'userId'));
     for (const event of events) {
       switch (event.type) {
         case 'UserRegistered': {
