@@ -56,6 +56,12 @@ describe('a service started with a configuration it cannot run with', () => {
     { service: 'command-api', env: { DATABASE_URL, JWT_PRIVATE_JWK: '{"kty":"EC"}' }, names: 'JWT_PRIVATE_JWK', says: /JWT_PRIVATE_JWK must be a private JWK/ },
     { service: 'command-api', env: { DATABASE_URL, SMTP_URL: 'smtp://mail:25' }, names: 'SMTP_URL', says: /SMTP_URL needs APP_ORIGIN/ },
     { service: 'read-api', env: { DATABASE_URL, JWT_JWKS_URL: JWKS, APP_ORIGIN: 'meals.example.edu' }, names: 'APP_ORIGIN', says: /APP_ORIGIN/ },
+    {
+      service: 'read-api',
+      env: { DATABASE_URL, JWT_JWKS_URL: `${JWKS},command-api-2/api/auth/jwks` },
+      names: 'JWT_JWKS_URL',
+      says: /JWT_JWKS_URL each URL must look like http:\/\/command-api-1/,
+    },
   ];
   it.each(cases)('$service without a good $names: one line naming it, exit 78', async ({ service, env, names, says }) => {
     const ran = await runService(service, env);

@@ -108,8 +108,9 @@ for (const eventStore of stores) {
       const otlp = `http://127.0.0.1:${(collector.address() as { port: number }).port}`;
       command1 = await start('command-api', 'command-api #1', { OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_BSP_SCHEDULE_DELAY: '100' });
       command2 = await start('command-api', 'command-api #2');
-      // The read side fetches the issuer's public keys from command-api (#2: #1 is killed below).
-      env.JWT_JWKS_URL = `${command2.url}/api/auth/jwks`;
+      // The read side fetches the issuer's public keys from either command-api, #1 first as compose lists
+      // them (#1 is killed below; the fallback itself: platform/src/tokens.int.spec.ts).
+      env.JWT_JWKS_URL = `${command1.url}/api/auth/jwks,${command2.url}/api/auth/jwks`;
       const target = new URL(database.url);
       postgresProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
       const proxied = new URL(database.url);

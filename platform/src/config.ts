@@ -36,8 +36,21 @@ const Env = z.object({
     .string()
     .refine(isPrivateJwk, 'must be a private JWK as JSON, with its kid (e.g. {"kty":"EC","crv":"P-256","kid":"…","d":"…",…})')
     .optional(),
-  /** Where services that do not issue tokens fetch the issuer's public keys. */
-  JWT_JWKS_URL: z.url().optional(),
+  /**
+   * Where services that do not issue tokens fetch the issuer's public keys: one URL, or several
+   * (comma-separated; every command-api instance serves the same keys), tried in order, so losing one
+   * instance does not stop the others' tokens being checked.
+   */
+  JWT_JWKS_URL: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((url) => url.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url('each URL must look like http://command-api-1:3000/api/auth/jwks')).min(1, 'name at least one URL'))
+    .optional(),
   /** Origins allowed to call the API and to receive the sign-in popup's answer (comma-separated). */
   APP_ORIGIN: z
     .string()
@@ -129,7 +142,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** What a service needs besides the defaults, said the way its one line at start says it. */
 const NEEDED: Partial<Record<keyof Config, string>> = {
   DATABASE_URL: 'the PostgreSQL of the read models and the command side, e.g. postgres://user:password@host:5432/hostel',
-  JWT_JWKS_URL: "where the issuer's public keys are, command-api's /api/auth/jwks, e.g. http://command-api:3000/api/auth/jwks",
+  JWT_JWKS_URL:
+    "where the issuer's public keys are, command-api's /api/auth/jwks, one URL or several comma-separated, e.g. http://command-api-1:3000/api/auth/jwks,http://command-api-2:3000/api/auth/jwks",
   KURRENTDB_URL: 'EVENT_STORE=kurrentdb reads and writes events there, e.g. kurrentdb://kurrentdb:2113?tls=false',
 };
 

@@ -44,9 +44,13 @@ export async function createAccessTokenSigner(signing: SigningJwk) {
       .sign(key);
 }
 
-/** A verifier from a key set in hand (embedded) or the issuer's JWKS URL (distributed services). */
-export function createAccessTokenVerifier(keys: JSONWebKeySet | URL): AccessTokenVerifier {
-  const getKey: JWTVerifyGetKey = keys instanceof URL ? createRemoteJWKSet(keys) : createLocalJWKSet(keys);
+/**
+ * A verifier from a key set in hand (embedded) or the issuer's JWKS URLs (distributed services: every
+ * command-api instance serves the same keys; each URL is asked in turn until one answers, and each
+ * remote set keeps the keys it fetched).
+ */
+export function createAccessTokenVerifier(keys: JSONWebKeySet | readonly URL[]): AccessTokenVerifier {
+  const getKey: JWTVerifyGetKey = Array.isArray(keys) ? firstAnswering(keys.map((url) => createRemoteJWKSet(url))) : createLocalJWKSet(keys as JSONWebKeySet);
   return async (token) => {
     try {
       // A token without an expiry, or issued longer ago than our tokens live, is refused even when
@@ -66,5 +70,20 @@ export function createAccessTokenVerifier(keys: JSONWebKeySet | URL): AccessToke
     } catch {
       return undefined;
     }
+  };
+}
+
+/** The key from the first remote set that answers; the last one's refusal when none does. */
+function firstAnswering(sets: readonly JWTVerifyGetKey[]): JWTVerifyGetKey {
+  return async (header, token) => {
+    let refusal: unknown = new Error('no JWKS URL given');
+    for (const set of sets) {
+      try {
+        return await set(header, token);
+      } catch (error) {
+        refusal = error;
+      }
+    }
+    throw refusal;
   };
 }

@@ -23,7 +23,7 @@ await runService('read-api', ['DATABASE_URL', 'JWT_JWKS_URL'], async ({ config, 
   await waitForMigrations(db, 'projector', readModelMigrations, {
     onWait: (missing) => log.info({ missing: missing.length }, 'waiting for the projector to create the read models'),
   });
-  const verifyAccessToken = createAccessTokenVerifier(new URL(config.JWT_JWKS_URL!));
+  const verifyAccessToken = createAccessTokenVerifier(config.JWT_JWKS_URL!.map((url) => new URL(url)));
   const { app } = await createHttpServer({
     logger: log,
     verifyAccessToken,
