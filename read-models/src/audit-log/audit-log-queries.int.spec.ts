@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditPage } from '@hostel/contracts';
-import { createReadModelDatabase, recorded } from '../testing';
-import type { ReadModelDatabase } from '../testing';
+import { readModelsGiven, recorded } from '../testing';
 import { entityTimeline, exportedEvents, searchEvents } from './audit-log-queries';
 import type { AuditFilter } from './audit-log-queries';
 
@@ -9,32 +8,27 @@ import type { AuditFilter } from './audit-log-queries';
  * Timelines and searches by entity are read off the entity index from the page's cursor on: every
  * page holds the next events in commit order, none twice, none skipped, whatever the page size.
  */
-let database: ReadModelDatabase;
 const MEAL = 'm-dal';
 
-beforeAll(async () => {
-  database = await createReadModelDatabase();
-  await database.given(
-    recorded('MealAdded', {
-      mealId: MEAL,
-      title: 'Lentil Dal',
-      category: 'Dinner',
-      image: '/api/media/dal',
-      ingredients: ['lentils'],
-      description: 'Warm',
-      price: 6.5,
-      distributorName: 'Ada',
-      distributorEmail: 'ada@hostel.test',
-      rating: 0,
-      postTime: '2026-11-01T08:00:00.000Z',
-    }),
-    // Likes of this meal and of another, interleaved; an edit among them.
-    ...Array.from({ length: 23 }, (_, index) => recorded('MealLiked', { mealId: index % 3 === 0 ? 'm-other' : MEAL, userId: `u-${index}` })),
-    recorded('MealEdited', { mealId: MEAL, changes: { price: 7 } }),
-    ...Array.from({ length: 7 }, (_, index) => recorded('MealLiked', { mealId: MEAL, userId: `v-${index}` })),
-  );
-});
-afterAll(() => database?.close());
+const database = readModelsGiven(() => [
+  recorded('MealAdded', {
+    mealId: MEAL,
+    title: 'Lentil Dal',
+    category: 'Dinner',
+    image: '/api/media/dal',
+    ingredients: ['lentils'],
+    description: 'Warm',
+    price: 6.5,
+    distributorName: 'Ada',
+    distributorEmail: 'ada@hostel.test',
+    rating: 0,
+    postTime: '2026-11-01T08:00:00.000Z',
+  }),
+  // Likes of this meal and of another, interleaved; an edit among them.
+  ...Array.from({ length: 23 }, (_, index) => recorded('MealLiked', { mealId: index % 3 === 0 ? 'm-other' : MEAL, userId: `u-${index}` })),
+  recorded('MealEdited', { mealId: MEAL, changes: { price: 7 } }),
+  ...Array.from({ length: 7 }, (_, index) => recorded('MealLiked', { mealId: MEAL, userId: `v-${index}` })),
+]);
 
 /** Every page, one after another, as a client follows `next`. */
 async function allPages(read: (after: string | undefined) => Promise<AuditPage>): Promise<string[][]> {

@@ -1,10 +1,7 @@
 import type { EventData } from '@hostel/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, recorded } from '../testing';
-import type { ReadModelDatabase } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { idsOf, readModelsGiven, recorded } from '../testing';
 import { listPayments } from './payments-queries';
-
-let database: ReadModelDatabase;
 
 const paid = (paymentId: string, email: string, paidAt: string, overrides: Partial<EventData<'PaymentSucceeded'>> = {}) =>
   recorded('PaymentSucceeded', {
@@ -22,33 +19,25 @@ const paid = (paymentId: string, email: string, paidAt: string, overrides: Parti
     ...overrides,
   });
 
-beforeAll(async () => {
-  database = await createReadModelDatabase();
-  await database.given(
-    paid('p-1', 'Bea@Example.com', '2026-11-01T10:00:00.000Z'),
-    paid('p-2', 'bea@example.com', '2026-11-03T10:00:00.000Z', {
-      package: 'Gold',
-      badge: 'gold',
-      amount: 3900,
-      price: '$39',
-      provider: 'stripe',
-      providerRef: 'pi_123',
-    }),
-    // Paid in the same second as p-2: the id breaks the tie.
-    paid('p-3', 'bea@example.com', '2026-11-03T10:00:00.000Z'),
-    paid('p-4', 'cy@example.com', '2026-11-02T10:00:00.000Z'),
-  );
-});
-afterAll(async () => {
-  await database?.close();
-});
-
-const ids = (page: { items: { _id: string }[] }) => page.items.map((payment) => payment._id);
+const database = readModelsGiven(() => [
+  paid('p-1', 'Bea@Example.com', '2026-11-01T10:00:00.000Z'),
+  paid('p-2', 'bea@example.com', '2026-11-03T10:00:00.000Z', {
+    package: 'Gold',
+    badge: 'gold',
+    amount: 3900,
+    price: '$39',
+    provider: 'stripe',
+    providerRef: 'pi_123',
+  }),
+  // Paid in the same second as p-2: the id breaks the tie.
+  paid('p-3', 'bea@example.com', '2026-11-03T10:00:00.000Z'),
+  paid('p-4', 'cy@example.com', '2026-11-02T10:00:00.000Z'),
+]);
 
 describe('payments queries', () => {
   it("lists one person's payments newest first (the id breaks ties), whatever the case of the stored email", async () => {
     const page = await listPayments(database.db, { email: 'bea@example.com', skip: 0, limit: 10 });
-    expect(ids(page)).toEqual(['p-3', 'p-2', 'p-1']);
+    expect(idsOf(page)).toEqual(['p-3', 'p-2', 'p-1']);
     expect(page.total).toBe(3);
   });
 

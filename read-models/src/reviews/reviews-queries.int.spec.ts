@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, recorded } from '../testing';
-import type { ReadModelDatabase } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { idsOf, readModelsGiven, recorded } from '../testing';
 import { listMealReviews, listReviews } from './reviews-queries';
-
-let database: ReadModelDatabase;
 
 const mealAdded = (mealId: string, title: string) =>
   recorded('MealAdded', {
@@ -30,27 +27,19 @@ const reviewed = (
 const sam = { userId: 'u-sam', userEmail: 'Sam@Example.com', userName: 'Sam' };
 const kim = { userId: 'u-kim', userEmail: 'kim@example.com', userName: 'Kim' };
 
-beforeAll(async () => {
-  database = await createReadModelDatabase();
-  await database.given(
-    mealAdded('m-dal', 'Lentil Dal'),
-    mealAdded('m-soup', 'Tomato Soup'),
-    recorded('MealLiked', { mealId: 'm-dal', userId: 'u-kim' }),
-    reviewed('r-1', 'm-dal', sam, '2026-11-02T08:00:00.000Z'),
-    reviewed('r-2', 'm-dal', kim, '2026-11-03T08:00:00.000Z'),
-    // Written in the same second as r-2: the id breaks the tie.
-    reviewed('r-3', 'm-dal', sam, '2026-11-03T08:00:00.000Z'),
-    reviewed('r-4', 'm-soup', sam, '2026-11-04T08:00:00.000Z'),
-    reviewed('r-5', 'm-gone', kim, '2026-11-01T08:00:00.000Z', 'Fish Pie'),
-    // The dal is renamed after its reviews were written.
-    recorded('MealEdited', { mealId: 'm-dal', changes: { title: 'Tadka Dal' } }),
-  );
-});
-afterAll(async () => {
-  await database?.close();
-});
-
-const ids = (page: { items: { _id: string }[] }) => page.items.map((review) => review._id);
+const database = readModelsGiven(() => [
+  mealAdded('m-dal', 'Lentil Dal'),
+  mealAdded('m-soup', 'Tomato Soup'),
+  recorded('MealLiked', { mealId: 'm-dal', userId: 'u-kim' }),
+  reviewed('r-1', 'm-dal', sam, '2026-11-02T08:00:00.000Z'),
+  reviewed('r-2', 'm-dal', kim, '2026-11-03T08:00:00.000Z'),
+  // Written in the same second as r-2: the id breaks the tie.
+  reviewed('r-3', 'm-dal', sam, '2026-11-03T08:00:00.000Z'),
+  reviewed('r-4', 'm-soup', sam, '2026-11-04T08:00:00.000Z'),
+  reviewed('r-5', 'm-gone', kim, '2026-11-01T08:00:00.000Z', 'Fish Pie'),
+  // The dal is renamed after its reviews were written.
+  recorded('MealEdited', { mealId: 'm-dal', changes: { title: 'Tadka Dal' } }),
+]);
 
 describe('reviews queries', () => {
   it("lists a meal's reviews newest first (the id breaks ties), each with its author's id, and counts them", async () => {
@@ -90,14 +79,14 @@ describe('reviews queries', () => {
 
   it("lists everyone's reviews newest first, a page at a time, with the total", async () => {
     const page = await listReviews(database.db, { skip: 0, limit: 10 });
-    expect(ids(page)).toEqual(['r-4', 'r-3', 'r-2', 'r-1', 'r-5']);
+    expect(idsOf(page)).toEqual(['r-4', 'r-3', 'r-2', 'r-1', 'r-5']);
     expect(page.total).toBe(5);
-    expect(await listReviews(database.db, { skip: 3, limit: 10 }).then(ids)).toEqual(['r-1', 'r-5']);
+    expect(await listReviews(database.db, { skip: 3, limit: 10 }).then(idsOf)).toEqual(['r-1', 'r-5']);
   });
 
   it("lists one author's reviews by email (asked in lower case, stored in any case), with their total", async () => {
     const sams = await listReviews(database.db, { userEmail: 'sam@example.com', skip: 0, limit: 2 });
-    expect(ids(sams)).toEqual(['r-4', 'r-3']);
+    expect(idsOf(sams)).toEqual(['r-4', 'r-3']);
     expect(sams.total).toBe(3);
     expect(await listReviews(database.db, { userEmail: 'nobody@example.com', skip: 0, limit: 10 })).toEqual({ items: [], total: 0 });
   });

@@ -3,6 +3,7 @@ import type { DomainEvent, EventData, EventType } from '@hostel/contracts';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { LiveMessage, ProjectedEvent } from '../projection';
 import { projections, readModelMigrations } from '../read-models';
 import type { ReadModelTables } from '../read-models';
@@ -43,6 +44,35 @@ export async function createReadModelDatabase(): Promise<ReadModelDatabase> {
     },
   };
 }
+
+/**
+ * A query test file's read models: a fresh database made before its tests and given the events
+ * `history()` answers (made then, in that order), dropped after them. Its `db` and `given` are for
+ * the tests.
+ */
+export function readModelsGiven(history: () => ProjectedEvent[]): Pick<ReadModelDatabase, 'db' | 'given'> {
+  let database: ReadModelDatabase | undefined;
+  beforeAll(async () => {
+    database = await createReadModelDatabase();
+    await database.given(...history());
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  const opened = () => {
+    if (!database) throw new Error('The read models are made before the tests: use them inside a test');
+    return database;
+  };
+  return {
+    get db() {
+      return opened().db;
+    },
+    given: (...events) => opened().given(...events),
+  };
+}
+
+/** The ids of a page's items, in order. */
+export const idsOf = (page: { items: { _id: string }[] }) => page.items.map((item) => item._id);
 
 let recordedSoFar = 0n;
 

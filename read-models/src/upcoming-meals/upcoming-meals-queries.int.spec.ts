@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, recorded } from '../testing';
-import type { ReadModelDatabase } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { idsOf, readModelsGiven, recorded } from '../testing';
 import { listUpcomingMeals } from './upcoming-meals-queries';
-
-let database: ReadModelDatabase;
 
 const added = (upcomingId: string, title: string, addedAt: string) =>
   recorded('UpcomingMealAdded', {
@@ -20,36 +17,29 @@ const added = (upcomingId: string, title: string, addedAt: string) =>
   });
 const liked = (upcomingId: string, userId: string, likes: number) => recorded('UpcomingMealLiked', { upcomingId, userId, likes });
 
-beforeAll(async () => {
-  database = await createReadModelDatabase();
-  await database.given(
-    added('up-1', 'Bean Chilli', '2026-11-01T08:00:00.000Z'),
-    added('up-2', 'Falafel Wrap', '2026-11-03T08:00:00.000Z'),
-    // Added in the same second as up-2: the id breaks the tie.
-    added('up-3', 'Pho', '2026-11-03T08:00:00.000Z'),
-    added('up-4', 'Ramen', '2026-11-02T08:00:00.000Z'),
-    liked('up-1', 'u-a', 1),
-    liked('up-1', 'u-b', 2),
-    liked('up-4', 'u-a', 1),
-  );
-});
-afterAll(async () => {
-  await database?.close();
-});
+const database = readModelsGiven(() => [
+  added('up-1', 'Bean Chilli', '2026-11-01T08:00:00.000Z'),
+  added('up-2', 'Falafel Wrap', '2026-11-03T08:00:00.000Z'),
+  // Added in the same second as up-2: the id breaks the tie.
+  added('up-3', 'Pho', '2026-11-03T08:00:00.000Z'),
+  added('up-4', 'Ramen', '2026-11-02T08:00:00.000Z'),
+  liked('up-1', 'u-a', 1),
+  liked('up-1', 'u-b', 2),
+  liked('up-4', 'u-a', 1),
+]);
 
-const ids = (page: { items: { _id: string }[] }) => page.items.map((meal) => meal._id);
 const all = { skip: 0, limit: 10 };
 
 describe('upcoming meals queries', () => {
   it('lists newest first, or most liked first, the id breaking ties, with the total', async () => {
     const newest = await listUpcomingMeals(database.db, all);
-    expect(ids(newest)).toEqual(['up-3', 'up-2', 'up-4', 'up-1']);
+    expect(idsOf(newest)).toEqual(['up-3', 'up-2', 'up-4', 'up-1']);
     expect(newest.total).toBe(4);
-    expect(ids(await listUpcomingMeals(database.db, { ...all, sort: 'likes' }))).toEqual(['up-1', 'up-4', 'up-3', 'up-2']);
+    expect(idsOf(await listUpcomingMeals(database.db, { ...all, sort: 'likes' }))).toEqual(['up-1', 'up-4', 'up-3', 'up-2']);
   });
 
   it('pages, the total counting them all', async () => {
-    expect(await listUpcomingMeals(database.db, { skip: 1, limit: 2 }).then((page) => [ids(page), page.total])).toEqual([['up-2', 'up-4'], 4]);
+    expect(await listUpcomingMeals(database.db, { skip: 1, limit: 2 }).then((page) => [idsOf(page), page.total])).toEqual([['up-2', 'up-4'], 4]);
     expect(await listUpcomingMeals(database.db, { skip: 4, limit: 2 })).toEqual({ items: [], total: 4 });
   });
 
@@ -85,7 +75,7 @@ describe('upcoming meals queries', () => {
   it('drops a published meal from the list', async () => {
     await database.given(recorded('UpcomingMealPublished', { upcomingId: 'up-1', mealId: 'm-1', publishedAt: '2026-11-04T08:00:00.000Z' }));
     const page = await listUpcomingMeals(database.db, { ...all, sort: 'likes' }, { id: 'u-b', email: 'b@example.test' });
-    expect(ids(page)).toEqual(['up-4', 'up-3', 'up-2']);
+    expect(idsOf(page)).toEqual(['up-4', 'up-3', 'up-2']);
     expect(page.total).toBe(3);
     expect(page.items.some((meal) => meal.likedByMe)).toBe(false);
   });

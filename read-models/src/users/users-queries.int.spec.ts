@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReadModelDatabase, recorded } from '../testing';
-import type { ReadModelDatabase } from '../testing';
+import { describe, expect, it } from 'vitest';
+import { readModelsGiven, recorded } from '../testing';
 import { findUserByEmail, listUsers } from './users-queries';
-
-let database: ReadModelDatabase;
 
 const registered = (userId: string, name: string, email: string, at: string, role: 'user' | 'admin' = 'user') =>
   recorded('UserRegistered', { userId, name, email, photo: `https://img.example.test/${userId}.png`, role }, at);
 
-beforeAll(async () => {
-  database = await createReadModelDatabase();
-  // Given: five accounts, two registered in the same second (the id breaks the tie).
-  await database.given(
-    registered('u-3', 'Cy Twombly', 'cy@example.test', '2026-01-03T00:00:00.000Z'),
-    registered('u-1', 'Ada Lovelace', 'ada@example.test', '2026-01-01T00:00:00.000Z', 'admin'),
-    registered('u-2b', 'Bea Arthur', 'bea@example.test', '2026-01-02T00:00:00.000Z'),
-    registered('u-2a', 'Ben 50% Off', 'ben_50@example.test', '2026-01-02T00:00:00.000Z'),
-    registered('u-4', 'Dee Dee', 'dee@example.test', '2026-01-04T00:00:00.000Z'),
-    recorded('UserBadgeGranted', { userId: 'u-3', badge: 'gold' }),
-  );
-});
-afterAll(async () => {
-  await database?.close();
-});
+// Given: five accounts, two registered in the same second (the id breaks the tie).
+const database = readModelsGiven(() => [
+  registered('u-3', 'Cy Twombly', 'cy@example.test', '2026-01-03T00:00:00.000Z'),
+  registered('u-1', 'Ada Lovelace', 'ada@example.test', '2026-01-01T00:00:00.000Z', 'admin'),
+  registered('u-2b', 'Bea Arthur', 'bea@example.test', '2026-01-02T00:00:00.000Z'),
+  registered('u-2a', 'Ben 50% Off', 'ben_50@example.test', '2026-01-02T00:00:00.000Z'),
+  registered('u-4', 'Dee Dee', 'dee@example.test', '2026-01-04T00:00:00.000Z'),
+  recorded('UserBadgeGranted', { userId: 'u-3', badge: 'gold' }),
+]);
 
 const names = (page: { items: { name: string }[] }) => page.items.map((user) => user.name);
 
