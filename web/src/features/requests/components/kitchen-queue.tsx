@@ -428,7 +428,8 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
             {waiting.length === 0 ? (
               <p className="text-slate-700">No requests waiting.</p>
             ) : grouped ? (
-              <ul className="grid gap-4">
+              // Groups stand side by side like tickets on a pass, each with its requests stacked.
+              <ul className={cn(listClass, 'items-start')}>
                 {groupByMeal(waiting).map((group) => {
                   const GroupHeading = `h${base + 1}` as 'h3' | 'h4';
                   return (
@@ -436,7 +437,7 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
                       <GroupHeading className="text-lg font-bold text-slate-900">
                         {group.items.length} × {group.mealTitle}
                       </GroupHeading>
-                      <ul className={listClass}>
+                      <ul className="grid gap-2">
                         {group.items.map((item) => (
                           <li key={item._id}>
                             <QueueCard item={item} busy={busyId === item._id} headingLevel={(base + 2) as 4 | 5} {...cardProps} />

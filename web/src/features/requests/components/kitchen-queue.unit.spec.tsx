@@ -26,7 +26,10 @@ const queueReads = () => requests('GET', '/api/serveQueue');
 describe('The kitchen queue on Serve Meals', () => {
   // Only the clock is faked: the screen's one-second tick and the fake API's timers stay real.
   beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: NOW }));
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    vi.useRealTimers();
+    localStorage.clear();
+  });
 
   it('lists waiting requests oldest first, each wait counting up, late and very late shown by colour, icon and words; counts on top', async () => {
     const fresh = requestOf(porridge, sam, minutesAgo(1));
@@ -78,6 +81,36 @@ describe('The kitchen queue on Serve Meals', () => {
     await waitFor(() => expect(screen.queryAllByRole('article')).toHaveLength(1));
     expect(queueReads().at(-1)?.query.get('category')).toBe('Breakfast');
     expect(screen.getByRole('heading', { name: '1 × Porridge' })).toBeInTheDocument();
+  });
+
+  it('takes its thresholds from the screen and keeps them in this browser', async () => {
+    seed({ users: [admin, sam], signedInAs: admin.email, meals: [porridge], mealRequests: [requestOf(porridge, sam, minutesAgo(3))] });
+    const { unmount } = renderApp('/dashboard/serveMeals');
+    const user = userEvent.setup();
+    await waitFor(() => expect(cardNames()).toHaveLength(1));
+    expect(card('Porridge', 'Sam Student')).toHaveAttribute('data-age', 'fresh');
+
+    await user.click(screen.getByText('Thresholds: 5 / 10 min'));
+    await user.clear(screen.getByLabelText('Late after (minutes)'));
+    await user.type(screen.getByLabelText('Late after (minutes)'), '2');
+    await user.clear(screen.getByLabelText('Very late after (minutes)'));
+    await user.type(screen.getByLabelText('Very late after (minutes)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Save thresholds' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Very late must come after late.');
+    expect(card('Porridge', 'Sam Student')).toHaveAttribute('data-age', 'fresh');
+
+    await user.clear(screen.getByLabelText('Very late after (minutes)'));
+    await user.type(screen.getByLabelText('Very late after (minutes)'), '3');
+    await user.click(screen.getByRole('button', { name: 'Save thresholds' }));
+    expect(card('Porridge', 'Sam Student')).toHaveAttribute('data-age', 'very-late');
+    expect(screen.getByText('Thresholds: 2 / 3 min')).toBeInTheDocument();
+
+    // Kept: the next visit starts with them.
+    unmount();
+    renderApp('/kitchen');
+    await waitFor(() => expect(cardNames()).toHaveLength(1));
+    expect(screen.getByText('Thresholds: 2 / 3 min')).toBeInTheDocument();
+    expect(card('Porridge', 'Sam Student')).toHaveAttribute('data-age', 'very-late');
   });
 
   it('works from the keyboard: arrows move between requests, Enter moves one on, Backspace takes it back; each change offers Undo', async () => {
