@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '@hostel/contracts';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
-import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
-import { createFreshDatabase } from '@hostel/platform/testing';
 import type { VerifiedAccess } from '@hostel/platform/tokens';
-import { projections, readModelMigrations } from '@hostel/read-models';
 import { listMeals } from '@hostel/read-models/meal-catalog';
-import { recorded } from '@hostel/read-models/testing';
+import { createReadModelDatabase, mealAdded, recorded } from '@hostel/read-models/testing';
+import type { ReadModelDatabase } from '@hostel/read-models/testing';
 import type { ReadModelTables } from '@hostel/read-models';
 import type { Kysely } from 'kysely';
-import type pg from 'pg';
 import { readApi } from './app';
 import { createPositionWaiter } from './consistency/wait-for-position';
 import type { PositionWaiter } from './consistency/wait-for-position';
@@ -24,61 +20,32 @@ const identities: Record<string, VerifiedAccess> = {
   'ada-token': { sub: 'u-ada', email: 'ada@example.com', name: 'Ada', role: 'admin', exp },
 };
 
-let database: { url: string; drop(): Promise<void> };
-let pool: pg.Pool;
+let readModels: ReadModelDatabase;
 let db: Kysely<ReadModelTables>;
 let waiter: PositionWaiter;
 let app: FastifyInstance;
 
-/** Gives the read models rows through their projections, as the projector would. */
-async function given(...events: DomainEvent[]) {
-  await db.transaction().execute(async (trx) => {
-    for (const event of events) {
-      const projected = recorded(event.type, event.data as never);
-      for (const projection of projections) if (projection.handles.includes(event.type)) await projection.apply(trx, projected, () => undefined);
-    }
-  });
-}
-
 const mealId = '0b5f2a52-6a4e-4cf4-9d63-1c1f5a1e0a01';
 
 beforeAll(async () => {
-  database = await createFreshDatabase('readapi');
-  pool = createPool(database.url, 4);
-  db = createDb<ReadModelTables>(pool);
-  await migrate(db, 'read_models', readModelMigrations);
-  await given(
-    { type: 'UserRegistered', data: { userId: 'u-sam', name: 'Sam', email: 'sam@example.com', photo: '', role: 'user' } },
-    {
-      type: 'MealAdded',
-      data: {
-        mealId,
-        title: 'Lentil Dal',
-        category: 'Dinner',
-        image: '/api/media/dal',
-        ingredients: ['lentils'],
-        description: 'Warm',
-        price: 6.5,
-        distributorName: 'Ada',
-        distributorEmail: 'ada@example.com',
-        rating: 4,
-        postTime: '2026-11-22T08:00:00.000Z',
-      },
-    },
-    { type: 'MealLiked', data: { mealId, userId: 'u-sam' } },
+  readModels = await createReadModelDatabase();
+  ({ db } = readModels);
+  await readModels.given(
+    recorded('UserRegistered', { userId: 'u-sam', name: 'Sam', email: 'sam@example.com', photo: '', role: 'user' }),
+    mealAdded({ mealId, image: '/api/media/dal', distributorEmail: 'ada@example.com', rating: 4, postTime: '2026-11-22T08:00:00.000Z' }),
+    recorded('MealLiked', { mealId, userId: 'u-sam' }),
   );
-  waiter = await createPositionWaiter(db, database.url);
+  waiter = await createPositionWaiter(db, readModels.url);
   ({ app } = await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async (token) => identities[token], appOrigins: [] }));
   // The audit's routes fold from the log: an empty store on the same database.
-  await migrateEventStore(pool);
-  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }) }));
+  await migrateEventStore(readModels.pool);
+  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool: readModels.pool }) }));
   await app.ready();
 });
 afterAll(async () => {
   await app?.close();
   await waiter?.close();
-  await pool?.end();
-  await database?.drop();
+  await readModels?.close();
 });
 
 const get = (url: string, token?: string, headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditPage } from '@hostel/contracts';
-import { readModelsGiven, recorded } from '../testing';
+import { mealAdded, readModelsGiven, recorded } from '../testing';
 import { entityTimeline, exportedEvents, searchEvents } from './audit-log-queries';
 import type { AuditFilter } from './audit-log-queries';
 
@@ -11,19 +11,7 @@ import type { AuditFilter } from './audit-log-queries';
 const MEAL = 'm-dal';
 
 const database = readModelsGiven(() => [
-  recorded('MealAdded', {
-    mealId: MEAL,
-    title: 'Lentil Dal',
-    category: 'Dinner',
-    image: '/api/media/dal',
-    ingredients: ['lentils'],
-    description: 'Warm',
-    price: 6.5,
-    distributorName: 'Ada',
-    distributorEmail: 'ada@hostel.test',
-    rating: 0,
-    postTime: '2026-11-01T08:00:00.000Z',
-  }),
+  mealAdded({ mealId: MEAL, image: '/api/media/dal' }),
   // Likes of this meal and of another, interleaved; an edit among them.
   ...Array.from({ length: 23 }, (_, index) => recorded('MealLiked', { mealId: index % 3 === 0 ? 'm-other' : MEAL, userId: `u-${index}` })),
   recorded('MealEdited', { mealId: MEAL, changes: { price: 7 } }),

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { idsOf, readModelsGiven, recorded } from '../testing';
+import { idsOf, mealAdded, readModelsGiven, recorded } from '../testing';
 import { listMealReviews, listReviews } from './reviews-queries';
 
-const mealAdded = (mealId: string, title: string) =>
-  recorded('MealAdded', {
-    mealId,
-    title,
-    category: 'Dinner',
-    image: `/api/media/${mealId}`,
-    ingredients: ['lentils'],
-    description: 'Warm',
-    price: 6.5,
-    distributorName: 'Ada',
-    distributorEmail: 'ada@hostel.test',
-    rating: 0,
-    postTime: '2026-11-01T08:00:00.000Z',
-  });
 const reviewed = (
   reviewId: string,
   mealId: string,
@@ -28,8 +14,8 @@ const sam = { userId: 'u-sam', userEmail: 'Sam@Example.com', userName: 'Sam' };
 const kim = { userId: 'u-kim', userEmail: 'kim@example.com', userName: 'Kim' };
 
 const database = readModelsGiven(() => [
-  mealAdded('m-dal', 'Lentil Dal'),
-  mealAdded('m-soup', 'Tomato Soup'),
+  mealAdded({ mealId: 'm-dal' }),
+  mealAdded({ mealId: 'm-soup', title: 'Tomato Soup' }),
   recorded('MealLiked', { mealId: 'm-dal', userId: 'u-kim' }),
   reviewed('r-1', 'm-dal', sam, '2026-11-02T08:00:00.000Z'),
   reviewed('r-2', 'm-dal', kim, '2026-11-03T08:00:00.000Z'),

@@ -1,2 +1,2 @@
-export { createReadModelDatabase, idsOf, readModelsGiven, recorded } from './read-model-database';
+export { createReadModelDatabase, idsOf, mealAdded, readModelsGiven, recorded } from './read-model-database';
 export type { ReadModelDatabase } from './read-model-database';

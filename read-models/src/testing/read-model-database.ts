@@ -3,12 +3,15 @@ import type { DomainEvent, EventData, EventType } from '@hostel/contracts';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { LiveMessage, ProjectedEvent } from '../projection';
 import { projections, readModelMigrations } from '../read-models';
 import type { ReadModelTables } from '../read-models';
 
 export interface ReadModelDatabase {
+  url: string;
+  pool: pg.Pool;
   db: Kysely<ReadModelTables>;
   /**
    * Applies events through every projection that handles them, in one transaction, as the
@@ -26,6 +29,8 @@ export async function createReadModelDatabase(): Promise<ReadModelDatabase> {
   const db = createDb<ReadModelTables>(pool);
   await migrate(db, 'read_models', readModelMigrations);
   return {
+    url: database.url,
+    pool,
     db,
     async given(...events) {
       const live: LiveMessage[] = [];
@@ -69,6 +74,23 @@ export function readModelsGiven(history: () => ProjectedEvent[]): Pick<ReadModel
     },
     given: (...events) => opened().given(...events),
   };
+}
+
+/** A meal added to the catalogue, Lentil Dal unless the test says otherwise. */
+export function mealAdded(meal: Partial<EventData<'MealAdded'>> & { mealId: string }): ProjectedEvent {
+  return recorded('MealAdded', {
+    title: 'Lentil Dal',
+    category: 'Dinner',
+    image: `/api/media/${meal.mealId}`,
+    ingredients: ['lentils'],
+    description: 'Warm',
+    price: 6.5,
+    distributorName: 'Ada',
+    distributorEmail: 'ada@hostel.test',
+    rating: 0,
+    postTime: '2026-11-01T08:00:00.000Z',
+    ...meal,
+  });
 }
 
 /** The ids of a page's items, in order. */
