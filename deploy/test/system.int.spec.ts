@@ -405,5 +405,26 @@ for (const eventStore of stores) {
       expect(await contents()).toEqual(live);
       timings.projectorKill = Date.now() - t0;
     });
+
+    it('drains on SIGTERM: read-api #1 answers the read it is holding, then exits 0', async () => {
+      const t0 = Date.now();
+      const before = read1.logs.length;
+      // A read that waits (up to MIN_POSITION_WAIT_MS) for a position the log has not reached: in flight for sure.
+      const holding = call(read1.url, 'GET', '/api/meals', { headers: { 'x-min-position': '999999999/0' } });
+      await until('read-api #1 to hold the read', () =>
+        read1.logs.slice(before).some((line) => line.msg === 'incoming request' && (line.req as { url?: string } | undefined)?.url === '/api/meals')
+          ? true
+          : undefined,
+      );
+      read1.child.kill('SIGTERM');
+      const answer = await holding;
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.headers.get('x-position-reached')).toBe('false');
+      expect(await read1.exited).toEqual({ code: 0, signal: null });
+      expect(read1.logs.slice(before).map((line) => line.msg)).toEqual(
+        expect.arrayContaining(['stopping: draining the requests and jobs in flight', 'stopped']),
+      );
+      timings.drain = Date.now() - t0;
+    });
   });
 }
