@@ -1,8 +1,7 @@
 import { CreatedAnswer } from '@hostel/contracts';
 import type { MealCategory } from '@hostel/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
-import { useApi } from '@/lib/auth';
+import { useCommand } from '@/lib/use-command';
 
 export interface NewMeal {
   title: string;
@@ -21,11 +20,6 @@ export async function addMeal(api: ApiClient, meal: NewMeal) {
 }
 
 export function useAddMeal() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (meal: NewMeal) => addMeal(api, meal),
-    // A new meal can land on any list's page (home cards, Explore All Meals, the admin table).
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['meals'] }),
-  });
+  // A new meal can land on any list's page (home cards, Explore All Meals, the admin table).
+  return useCommand(addMeal, () => [['meals']]);
 }

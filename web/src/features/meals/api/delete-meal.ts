@@ -1,7 +1,6 @@
 import { CommandAnswer } from '@hostel/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
-import { useApi } from '@/lib/auth';
+import { useCommand } from '@/lib/use-command';
 
 /** `DELETE /api/meals/{id}` (admin). */
 export async function deleteMeal(api: ApiClient, id: string) {
@@ -9,16 +8,6 @@ export async function deleteMeal(api: ApiClient, id: string) {
 }
 
 export function useDeleteMeal() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => deleteMeal(api, id),
-    // The lists lose it, its page now answers 404, and the review tables' counts for it change.
-    onSuccess: (_answer, id) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['meals'] }),
-        queryClient.invalidateQueries({ queryKey: ['meal', id] }),
-        queryClient.invalidateQueries({ queryKey: ['reviews'] }),
-      ]),
-  });
+  // The lists lose it, its page now answers 404, and the review tables' counts for it change.
+  return useCommand(deleteMeal, (id: string) => [['meals'], ['meal', id], ['reviews']]);
 }

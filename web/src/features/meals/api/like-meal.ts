@@ -1,7 +1,6 @@
 import { MealLikeAnswer } from '@hostel/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
-import { useApi } from '@/lib/auth';
+import { useCommand } from '@/lib/use-command';
 
 /** `PATCH /api/meals/{id}/like`: the server knows who likes from the token; a repeat changes nothing. */
 export async function likeMeal(api: ApiClient, id: string) {
@@ -9,10 +8,8 @@ export async function likeMeal(api: ApiClient, id: string) {
 }
 
 export function useLikeMeal(id: string) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => likeMeal(api, id),
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['meal', id] }), queryClient.invalidateQueries({ queryKey: ['meals'] })]),
-  });
+  return useCommand(
+    (api) => likeMeal(api, id),
+    () => [['meal', id], ['meals']],
+  );
 }

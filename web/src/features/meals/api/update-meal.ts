@@ -1,7 +1,6 @@
 import { CommandAnswer } from '@hostel/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
-import { useApi } from '@/lib/auth';
+import { useCommand } from '@/lib/use-command';
 
 /** The Update modal's four fields (`PUT` replaces all of them). */
 export interface MealUpdate {
@@ -17,16 +16,9 @@ export async function updateMeal(api: ApiClient, id: string, update: MealUpdate)
 }
 
 export function useUpdateMeal() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, update }: { id: string; update: MealUpdate }) => updateMeal(api, id, update),
-    // The lists, the meal's own page, and the review tables, which show the meal's current title.
-    onSuccess: (_answer, { id }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['meals'] }),
-        queryClient.invalidateQueries({ queryKey: ['meal', id] }),
-        queryClient.invalidateQueries({ queryKey: ['reviews'] }),
-      ]),
-  });
+  // The lists, the meal's own page, and the review tables, which show the meal's current title.
+  return useCommand(
+    (api, { id, update }: { id: string; update: MealUpdate }) => updateMeal(api, id, update),
+    ({ id }) => [['meals'], ['meal', id], ['reviews']],
+  );
 }

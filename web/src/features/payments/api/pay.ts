@@ -1,7 +1,6 @@
 import { type PackageName, PaymentAnswer } from '@hostel/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
-import { useApi } from '@/lib/auth';
+import { useCommand } from '@/lib/use-command';
 
 export interface PayRequest {
   package: PackageName;
@@ -20,11 +19,6 @@ export async function pay(api: ApiClient, { idempotencyKey, ...body }: PayReques
 }
 
 export function usePay() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (request: PayRequest) => pay(api, request),
-    // The badge (profile, navbar, upcoming likes) and the history change.
-    onSuccess: () => Promise.all(['user', 'payments'].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] }))),
-  });
+  // The badge (profile, navbar, upcoming likes) and the history change.
+  return useCommand(pay, () => [['user'], ['payments']]);
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
-import { useApi } from '@/lib/auth';
+import { useCommand } from '@/lib/use-command';
 
 /** `DELETE /api/reviews/{id}`: the author's own, or any for an admin. */
 export function deleteReview(api: ApiClient, id: string) {
@@ -8,11 +7,6 @@ export function deleteReview(api: ApiClient, id: string) {
 }
 
 export function useDeleteReview() {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => deleteReview(api, id),
-    // The lists and the meal's review count change.
-    onSuccess: () => Promise.all(['reviews', 'meal', 'meals'].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] }))),
-  });
+  // The lists and the meal's review count change.
+  return useCommand(deleteReview, () => [['reviews'], ['meal'], ['meals']]);
 }

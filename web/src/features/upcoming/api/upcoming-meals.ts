@@ -1,9 +1,10 @@
 import { type AddUpcomingMealBody, CommandAnswer, UpcomingLikeAnswer, UpcomingMealDto } from '@hostel/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 import { getPage } from '@/lib/get-page';
+import { useCommand } from '@/lib/use-command';
 import { useViewer, type Viewer } from '@/lib/viewer';
 
 const path = (id: string) => `/api/upcomingMeals/${encodeURIComponent(id)}`;
@@ -26,27 +27,17 @@ export function useUpcomingMeals(params: { sort?: 'likes'; page: number; pageSiz
 }
 
 /** Likes, publication and additions change the list, the catalogue (a published meal joins it) or both. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () => Promise.all(['upcomingMeals', 'meals'].map((resource) => queryClient.invalidateQueries({ queryKey: [resource] })));
-}
+const changed = () => [['upcomingMeals'], ['meals']];
 
 /** `PATCH /api/upcomingMeals/{id}/like` (Silver and above): the answer says when this like published the meal. */
 export function useLikeUpcomingMeal() {
-  const api = useApi();
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: async (id: string) => UpcomingLikeAnswer.parse(await api.patch(`${path(id)}/like`)), onSuccess: refresh });
+  return useCommand(async (api, id: string) => UpcomingLikeAnswer.parse(await api.patch(`${path(id)}/like`)), changed);
 }
 
 /** The admin's commands: add an upcoming meal, publish one early. */
 export function useManageUpcomingMeals() {
-  const api = useApi();
-  const refresh = useRefresh();
   return {
-    add: useMutation({
-      mutationFn: async (meal: z.input<typeof AddUpcomingMealBody>) => CommandAnswer.parse(await api.post('/api/upcomingMeals', meal)),
-      onSuccess: refresh,
-    }),
-    publish: useMutation({ mutationFn: async (id: string) => CommandAnswer.parse(await api.patch(`${path(id)}/publish`)), onSuccess: refresh }),
+    add: useCommand(async (api, meal: z.input<typeof AddUpcomingMealBody>) => CommandAnswer.parse(await api.post('/api/upcomingMeals', meal)), changed),
+    publish: useCommand(async (api, id: string) => CommandAnswer.parse(await api.patch(`${path(id)}/publish`)), changed),
   };
 }

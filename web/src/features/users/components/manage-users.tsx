@@ -8,8 +8,7 @@ import { SearchField } from '@/components/ui/search-input';
 import { ApiError } from '@/lib/api-client';
 import { useSearchedPages } from '@/lib/use-searched-pages';
 import { useUsers } from '../api/get-users';
-import { useMakeAuditor } from '../api/make-auditor';
-import { usePromoteUser } from '../api/promote-user';
+import { useGrantRole } from '../api/grant-role';
 
 const PROMOTED_AUTO_CLOSE_MS = 2000;
 
@@ -60,8 +59,8 @@ function GrantRoleButton({
 
 /** An admin is labelled; anyone else may be made an admin, and a user an auditor (an auditor is labelled). */
 function RoleActions({ user }: { user: UserDto }) {
-  const promote = usePromoteUser();
-  const makeAuditor = useMakeAuditor();
+  const promote = useGrantRole('admin');
+  const makeAuditor = useGrantRole('auditor');
   if (user.role === 'admin') return <Badge level="admin">Admin</Badge>;
   return (
     <div className="flex flex-wrap items-center gap-2">
