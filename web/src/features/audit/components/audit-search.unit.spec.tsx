@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { db, makeAuditEvent, seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
 import { audrey, boss, mealHistory, person, registration, sam } from '@/testing/audit-history';
+import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
 
 const mealId = '0b1f5f59-3c1e-4a43-9a3b-5d2d7c0e8a11';
@@ -42,12 +43,9 @@ describe('Audit Log (search)', () => {
     await screen.findByRole('list', { name: 'Events found' });
 
     await user.selectOptions(screen.getByLabelText('Entity type'), 'Meal');
-    await user.type(screen.getByLabelText('Entity id'), mealId);
-    await user.type(screen.getByLabelText('Actor (email or user id)'), 'SAM@example.com');
+    await fillIn(user, { 'Entity id': mealId, 'Actor (email or user id)': 'SAM@example.com' });
     await user.selectOptions(screen.getByLabelText('Event type'), 'Meal liked');
-    await user.type(screen.getByLabelText('From'), '2026-11-20T00:00');
-    await user.type(screen.getByLabelText('To'), '2026-11-30T18:05');
-    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await fillIn(user, { From: '2026-11-20T00:00', To: '2026-11-30T18:05' }, 'Search');
 
     await waitFor(() => expect(events()).toHaveLength(1));
     expect(events()[0]).toHaveTextContent('Sam Student liked a meal');

@@ -3,9 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
+import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', password: 'right-password' });
+
+/** Signs in on the login screen with these credentials; answers the dialog that says how it went, named `outcome`. */
+async function signIn(credentials: { Email: string; Password: string }, outcome: string) {
+  seed({ users: [student] });
+  const { router } = renderApp('/SignUp');
+  const user = userEvent.setup();
+  await fillIn(user, credentials, 'Login');
+  return { router, user, dialog: await screen.findByRole('dialog', { name: outcome }) };
+}
 
 describe('login screen', () => {
   it('given empty fields, when submitted, then shows the required texts wired to the fields and calls nothing', async () => {
@@ -26,15 +36,7 @@ describe('login screen', () => {
   });
 
   it('given the right credentials, when signing in, then welcomes the user by email and goes home signed in', async () => {
-    seed({ users: [student] });
-    const { router } = renderApp('/SignUp');
-    const user = userEvent.setup();
-
-    await user.type(await screen.findByLabelText('Email'), 'Sam@Example.com');
-    await user.type(screen.getByLabelText('Password'), 'right-password');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Login Successful' });
+    const { router, user, dialog } = await signIn({ Email: 'Sam@Example.com', Password: 'right-password' }, 'Login Successful');
     expect(within(dialog).getByText('Welcome back, sam@example.com')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
@@ -43,15 +45,7 @@ describe('login screen', () => {
   });
 
   it('given wrong credentials, when signing in, then shows Login Failed with the server message and stays', async () => {
-    seed({ users: [student] });
-    const { router } = renderApp('/SignUp');
-    const user = userEvent.setup();
-
-    await user.type(await screen.findByLabelText('Email'), 'sam@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Login' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Login Failed' });
+    const { router, dialog } = await signIn({ Email: 'sam@example.com', Password: 'wrong-password' }, 'Login Failed');
     expect(within(dialog).getByText('Invalid email or password')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/SignUp');
   });

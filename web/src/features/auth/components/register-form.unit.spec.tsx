@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
+import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
+
+const photo = () => new File(['png'], 'me.png', { type: 'image/png' });
+
+/** Registers on the register screen with these fields; answers the dialog that says how it went, named `outcome`. */
+async function register(fields: Record<string, string | File>, outcome: string) {
+  const { router } = renderApp('/register');
+  await fillIn(userEvent.setup(), fields, 'Sign Up');
+  return { router, dialog: await screen.findByRole('dialog', { name: outcome }) };
+}
 
 describe('register screen', () => {
   it('given empty fields, when submitted, then shows the required texts on their fields and calls nothing', async () => {
@@ -28,11 +38,16 @@ describe('register screen', () => {
 
     const photo = await screen.findByLabelText('Profile image (optional)');
     expect(photo).toHaveAttribute('accept', 'image/*');
-    await user.type(screen.getByLabelText('Name'), 'Nia');
-    await user.type(screen.getByLabelText('Email'), 'nia@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.upload(photo, new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    await fillIn(
+      user,
+      {
+        Name: 'Nia',
+        Email: 'nia@example.com',
+        Password: 'secret123',
+        'Profile image (optional)': new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }),
+      },
+      'Sign Up',
+    );
 
     expect(await screen.findByText('Please choose an image file')).toBeInTheDocument();
     expect(photo).toHaveAttribute('aria-invalid', 'true');
@@ -40,16 +55,12 @@ describe('register screen', () => {
   });
 
   it('given a profile image, when registering, then registers first, uploads with the new token, saves the photo and goes home', async () => {
-    const { router } = renderApp('/register');
-    const user = userEvent.setup();
+    const { router, dialog } = await register(
+      { Name: 'Nia Newcomer', Email: 'nia@example.com', 'Profile image (optional)': photo(), Password: 'secret123' },
+      'Registration Successful!',
+    );
 
-    await user.type(await screen.findByLabelText('Name'), 'Nia Newcomer');
-    await user.type(screen.getByLabelText('Email'), 'nia@example.com');
-    await user.upload(screen.getByLabelText('Profile image (optional)'), new File(['png'], 'me.png', { type: 'image/png' }));
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-
-    expect(await screen.findByRole('dialog', { name: 'Registration Successful!' })).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(requests('POST', '/api/auth/register')[0]?.body).toEqual({
       name: 'Nia Newcomer',
@@ -64,31 +75,19 @@ describe('register screen', () => {
 
   it('given a failing upload, when registering, then the account still counts as registered', async () => {
     server.use(http.post('/api/uploads', () => HttpResponse.json({ message: 'Disk full' }, { status: 500 })));
-    const { router } = renderApp('/register');
-    const user = userEvent.setup();
+    const { router, dialog } = await register(
+      { Name: 'Nia', Email: 'nia@example.com', 'Profile image (optional)': photo(), Password: 'secret123' },
+      'Registration Successful!',
+    );
 
-    await user.type(await screen.findByLabelText('Name'), 'Nia');
-    await user.type(screen.getByLabelText('Email'), 'nia@example.com');
-    await user.upload(screen.getByLabelText('Profile image (optional)'), new File(['png'], 'me.png', { type: 'image/png' }));
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-
-    expect(await screen.findByRole('dialog', { name: 'Registration Successful!' })).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(requests('POST', '/users')).toHaveLength(0);
   });
 
   it('given a taken email, when registering, then shows Oops... with the server message', async () => {
     seed({ users: [makeUser({ name: 'Old', email: 'taken@example.com' })] });
-    const { router } = renderApp('/register');
-    const user = userEvent.setup();
-
-    await user.type(await screen.findByLabelText('Name'), 'New');
-    await user.type(screen.getByLabelText('Email'), 'taken@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret123');
-    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Oops...' });
+    const { router, dialog } = await register({ Name: 'New', Email: 'taken@example.com', Password: 'secret123' }, 'Oops...');
     expect(within(dialog).getByText('An account with this email already exists')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/register');
   });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mailedToken, makeUser, seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
+import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', password: 'old-password' });
@@ -14,9 +15,7 @@ describe('reset password page (the mailed link)', () => {
     renderApp(`/reset-password?token=${token}`);
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('New password'), '123');
-    await user.type(screen.getByLabelText('Confirm new password'), '456');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await fillIn(user, { 'New password': '123', 'Confirm new password': '456' }, 'Change password');
 
     const password = screen.getByLabelText('New password');
     const confirm = screen.getByLabelText('Confirm new password');
@@ -33,9 +32,7 @@ describe('reset password page (the mailed link)', () => {
     renderApp(`/reset-password?token=${token}`);
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('New password'), 'brand-new-pass');
-    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-pass');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await fillIn(user, { 'New password': 'brand-new-pass', 'Confirm new password': 'brand-new-pass' }, 'Change password');
 
     expect(await screen.findByText('Your password has been changed. Please sign in with your new password.')).toHaveAttribute('role', 'status');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
@@ -48,9 +45,7 @@ describe('reset password page (the mailed link)', () => {
     renderApp(`/reset-password?token=${token}`);
     const user = userEvent.setup();
 
-    await user.type(await screen.findByLabelText('New password'), 'brand-new-pass');
-    await user.type(screen.getByLabelText('Confirm new password'), 'brand-new-pass');
-    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await fillIn(user, { 'New password': 'brand-new-pass', 'Confirm new password': 'brand-new-pass' }, 'Change password');
 
     expect(await screen.findByText('This link is not valid. Please ask for a new one.')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('link', { name: 'login page' })).toHaveAttribute('href', '/SignUp');

@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
 import { grantPendingBadges } from '@/testing/api/payments';
 import { requests, server } from '@/testing/api/server';
+import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -14,10 +15,7 @@ async function payWithTestCard(path: string) {
   const user = userEvent.setup();
   await screen.findByRole('heading', { name: /Package Checkout/ });
   // The card form shows once the plan held is known (only upgrades are sold).
-  await user.type(await screen.findByLabelText('Card number'), '4242424242424242');
-  await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1234');
-  await user.type(screen.getByLabelText('CVC'), '123');
-  await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+  await fillIn(user, { 'Card number': '4242424242424242', 'Expiry (MM / YY)': '1234', CVC: '123' }, 'Pay Now');
   return rendered;
 }
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makePayment, makeUser, seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
+import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -12,10 +13,7 @@ async function pay(card: string) {
   const rendered = renderApp('/checkout/Gold');
   const user = userEvent.setup();
   await screen.findByRole('heading', { name: 'Gold Package Checkout' });
-  await user.type(await screen.findByLabelText('Card number'), card);
-  await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1234');
-  await user.type(screen.getByLabelText('CVC'), '123');
-  await user.click(screen.getByRole('button', { name: 'Pay Now' }));
+  await fillIn(user, { 'Card number': card, 'Expiry (MM / YY)': '1234', CVC: '123' }, 'Pay Now');
   return { ...rendered, user };
 }
 
