@@ -30,12 +30,15 @@ describe('route guards', () => {
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
-  it('given a restorable session, when reloading a dashboard page, then stays on it', async () => {
-    seed({ users: [student], signedInAs: student.email });
-    const { router } = renderApp('/dashboard/userProfile');
+  it.each([
+    { given: 'a restorable session', when: 'reloading a dashboard page', who: student, path: '/dashboard/userProfile', heading: 'My Profile' },
+    { given: 'an admin', when: 'opening the audit', who: admin, path: '/dashboard/audit', heading: 'Audit Log' },
+  ])('given $given, when $when, then shows it', async ({ who, path, heading }) => {
+    seed({ users: [who], signedInAs: who.email });
+    const { router } = renderApp(path);
 
-    expect(await screen.findByRole('heading', { name: 'My Profile', level: 1 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard/userProfile');
+    expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
   });
 
   it('given a student, when opening an admin page, then sends them to their profile', async () => {
@@ -56,14 +59,6 @@ describe('route guards', () => {
     for (const name of ['Admin Profile', 'Manage Users', 'Add Meal', 'All Meals', 'All Reviews', 'Serve Meals', 'Upcoming Meals', 'Audit']) {
       expect(screen.getByRole('link', { name })).toBeInTheDocument();
     }
-  });
-
-  it('given an admin, when opening the audit, then shows it', async () => {
-    seed({ users: [admin], signedInAs: admin.email });
-    const { router } = renderApp('/dashboard/audit');
-
-    expect(await screen.findByRole('heading', { name: 'Audit Log', level: 1 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard/audit');
   });
 
   it('given a student, when opening an audit page, then sends them to their profile', async () => {

@@ -56,26 +56,19 @@ describe('popup sign-in', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
-  it('given the provider fails, when the popup says so, then the login screen shows Google Sign-In Failed', async () => {
+  it.each([
+    { screen: 'the login screen', path: '/SignUp', title: 'Google Sign-In Failed', says: 'access_denied' },
+    { screen: 'the register screen', path: '/register', title: 'Google sign-in failed', says: undefined },
+  ])('given the provider fails, when the popup says so, then $screen shows $title', async ({ path, title, says }) => {
     seed({ oidcEnabled: true });
     const { popup } = stubPopup();
-    renderApp('/SignUp');
+    renderApp(path);
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Continue with Google' }));
     post({ type: 'oidc-result', ok: false, message: 'access_denied' }, window.location.origin, popup);
 
-    const dialog = await screen.findByRole('dialog', { name: 'Google Sign-In Failed' });
-    expect(within(dialog).getByText('access_denied')).toBeInTheDocument();
-  });
-
-  it('given the provider fails, when the popup says so, then the register screen shows Google sign-in failed', async () => {
-    seed({ oidcEnabled: true });
-    const { popup } = stubPopup();
-    renderApp('/register');
-
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Continue with Google' }));
-    post({ type: 'oidc-result', ok: false, message: 'access_denied' }, window.location.origin, popup);
-
-    expect(await screen.findByRole('dialog', { name: 'Google sign-in failed' })).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(dialog).toBeInTheDocument();
+    if (says) expect(within(dialog).getByText(says)).toBeInTheDocument();
   });
 });

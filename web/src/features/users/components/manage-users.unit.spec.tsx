@@ -77,26 +77,23 @@ describe('Manage Users', () => {
     expect(await rowOf('Student 02').findByText('Admin')).toBeInTheDocument();
   });
 
-  it('given the server refuses, when clicking Make Admin, then shows Failed with its message', async () => {
+  it.each([
+    {
+      given: 'the server refuses',
+      answer: () => HttpResponse.json({ message: 'Already an admin' }, { status: 409 }),
+      title: 'Failed',
+      text: 'Already an admin',
+    },
+    { given: 'the network fails', answer: () => HttpResponse.error(), title: 'Error', text: 'Something went wrong.' },
+  ])('given $given, when clicking Make Admin, then shows $title / $text', async ({ answer, title, text }) => {
     seed({ users: [admin, students[1]!], signedInAs: admin.email });
-    server.use(http.patch('/users/admin/:id', () => HttpResponse.json({ message: 'Already an admin' }, { status: 409 })));
+    server.use(http.patch('/users/admin/:id', answer));
     renderApp('/dashboard/manageUsers');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: /Make Admin/ }));
 
-    const dialog = await screen.findByRole('dialog', { name: 'Failed' });
-    expect(within(dialog).getByText('Already an admin')).toBeInTheDocument();
-  });
-
-  it('given the network fails, when clicking Make Admin, then shows Error / Something went wrong.', async () => {
-    seed({ users: [admin, students[1]!], signedInAs: admin.email });
-    server.use(http.patch('/users/admin/:id', () => HttpResponse.error()));
-    renderApp('/dashboard/manageUsers');
-
-    await userEvent.setup().click(await screen.findByRole('button', { name: /Make Admin/ }));
-
-    const dialog = await screen.findByRole('dialog', { name: 'Error' });
-    expect(within(dialog).getByText('Something went wrong.')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: title });
+    expect(within(dialog).getByText(text)).toBeInTheDocument();
   });
 
   it('given a student, when an admin clicks Make Auditor, then makes them an auditor, says so and shows the Auditor label beside Make Admin', async () => {
