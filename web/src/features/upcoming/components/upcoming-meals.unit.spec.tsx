@@ -14,14 +14,19 @@ const ninthLike = makeUpcomingMeal({ title: 'Paneer Tikka', likes: 9 });
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 
+/** Opens Upcoming Meals signed in as `member` (the meals given), then presses Like on the card titled `title`, at `likes`. */
+async function like(member: typeof silver, meals: (typeof biryani)[], title: string, likes: number) {
+  seed({ users: [member], signedInAs: member.email, upcomingMeals: meals });
+  const { router } = renderApp('/UpcomingMeals');
+  await screen.findByRole('button', { name: 'Account menu' });
+  const user = userEvent.setup();
+  await user.click(await within(await screen.findByRole('article', { name: title })).findByRole('button', { name: new RegExp(`^Like ${likes}`) }));
+  return { router, user };
+}
+
 describe('Upcoming Meals', () => {
   it('given a Silver member, when liking, then says Liked! and the like shows, pressed and disabled', async () => {
-    seed({ users: [silver], signedInAs: silver.email, upcomingMeals: [biryani] });
-    renderApp('/UpcomingMeals');
-    await screen.findByRole('button', { name: 'Account menu' });
-
-    const user = userEvent.setup();
-    await user.click(await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: /^Like 3/ }));
+    const { user } = await like(silver, [biryani], 'Veg Biryani', 3);
 
     const said = await screen.findByRole('dialog', { name: 'Liked!' });
     expect(said).toHaveTextContent('Your like was recorded.');
@@ -42,12 +47,7 @@ describe('Upcoming Meals', () => {
   });
 
   it('given a member without a Silver badge, when liking, then shows the refusal and the count stays', async () => {
-    seed({ users: [free], signedInAs: free.email, upcomingMeals: [biryani] });
-    renderApp('/UpcomingMeals');
-    await screen.findByRole('button', { name: 'Account menu' });
-
-    const user = userEvent.setup();
-    await user.click(await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: /^Like 3/ }));
+    const { user } = await like(free, [biryani], 'Veg Biryani', 3);
 
     // Titled by what it is, a warning, not an 'Error'.
     const refused = await screen.findByRole('dialog', { name: 'Membership Required' });
@@ -59,12 +59,7 @@ describe('Upcoming Meals', () => {
   });
 
   it('given a meal at 9 likes, when the tenth like comes, then says Published!, the card leaves, and the catalogue lists it with its 10 likes, this one among them', async () => {
-    seed({ users: [silver], signedInAs: silver.email, upcomingMeals: [biryani, ninthLike] });
-    const { router } = renderApp('/UpcomingMeals');
-    await screen.findByRole('button', { name: 'Account menu' });
-    const user = userEvent.setup();
-
-    await user.click(await within(await screen.findByRole('article', { name: 'Paneer Tikka' })).findByRole('button', { name: /^Like 9/ }));
+    const { router, user } = await like(silver, [biryani, ninthLike], 'Paneer Tikka', 9);
 
     const published = await screen.findByRole('dialog', { name: 'Published!' });
     expect(published).toHaveTextContent('This meal reached 10 likes and has been published.');
