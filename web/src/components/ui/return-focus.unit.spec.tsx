@@ -7,12 +7,16 @@ import { renderApp } from '@/testing/render-app';
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
 const khichdi = makeMeal({ title: 'Khichdi', distributorName: 'Chef Ana' });
 
+/** All Meals as an admin, Khichdi listed; answers the button `name` on its row. */
+async function adminAllMealsButton(name: string) {
+  seed({ users: [admin], signedInAs: admin.email, meals: [khichdi] });
+  renderApp('/dashboard/adminAllMeals');
+  return { user: userEvent.setup(), button: await screen.findByRole('button', { name }) };
+}
+
 describe('focus returns to the button that opened a dialog', () => {
   it('given a form dialog (Update), when closed with its X or Escape, then focus is back on its Update button', async () => {
-    seed({ users: [admin], signedInAs: admin.email, meals: [khichdi] });
-    renderApp('/dashboard/adminAllMeals');
-    const user = userEvent.setup();
-    const update = await screen.findByRole('button', { name: 'Update Khichdi' });
+    const { user, button: update } = await adminAllMealsButton('Update Khichdi');
 
     await user.click(update);
     await user.click(within(await screen.findByRole('dialog', { name: 'Update Khichdi' })).getByRole('button', { name: 'Close' }));
@@ -26,10 +30,7 @@ describe('focus returns to the button that opened a dialog', () => {
   });
 
   it('given a confirmation (Delete), when cancelled, then focus is back on its Delete button', async () => {
-    seed({ users: [admin], signedInAs: admin.email, meals: [khichdi] });
-    renderApp('/dashboard/adminAllMeals');
-    const user = userEvent.setup();
-    const remove = await screen.findByRole('button', { name: 'Delete Khichdi' });
+    const { user, button: remove } = await adminAllMealsButton('Delete Khichdi');
 
     await user.click(remove);
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Cancel' }));

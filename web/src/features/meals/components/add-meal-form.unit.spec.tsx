@@ -35,6 +35,15 @@ async function uploaded(user: UserEvent) {
   expect(await within(form()).findByText('Image uploaded successfully!')).toBeInTheDocument();
 }
 
+/** The form opened, an image uploaded and every field filled in: ready to add. */
+async function openFilledForm() {
+  const user = await openForm();
+  await user.upload(field('Image'), photo());
+  await uploaded(user);
+  await fill(user);
+  return user;
+}
+
 /** Holds the requests `handler` answers until the returned `release` is called. */
 function hold(handler: (gate: Promise<void>) => Parameters<typeof server.use>[0]) {
   let release = () => {};
@@ -118,10 +127,7 @@ describe('Add Meal', () => {
 
   it('given an uploaded image and a valid form, when Add Meal is pressed, then the meal is added, Meal Added! closes by itself and the form is emptied', async () => {
     seed({ users: [admin], signedInAs: admin.email });
-    const user = await openForm();
-    await user.upload(field('Image'), photo());
-    await uploaded(user);
-    await fill(user);
+    const user = await openFilledForm();
 
     await user.click(submit());
 
@@ -204,10 +210,7 @@ describe('Add Meal', () => {
   ])('given $why, when Add Meal is pressed, then Oops... says $text and keeps the form', async ({ answer, text }) => {
     seed({ users: [admin], signedInAs: admin.email });
     server.use(http.post('/api/meals', answer));
-    const user = await openForm();
-    await user.upload(field('Image'), photo());
-    await uploaded(user);
-    await fill(user);
+    const user = await openFilledForm();
 
     await user.click(submit());
 
