@@ -7,38 +7,37 @@ import { requests } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const footerForm = () => screen.getByRole('form', { name: 'Newsletter' });
+const emailField = () => within(footerForm()).getByRole('textbox', { name: 'Email for the newsletter' });
+
+/** On the home page, types `email` into the footer's newsletter field and presses Sign Up. */
+async function signUp(email: string) {
+  seed({});
+  const rendered = renderApp('/');
+  const user = userEvent.setup();
+  await user.type(emailField(), email);
+  await user.click(within(footerForm()).getByRole('button', { name: 'Sign Up' }));
+  return rendered;
+}
 
 describe('the footer newsletter', () => {
   it('given an address, when Sign Up is pressed, then it is sent and the footer says a confirmation link is on its way', async () => {
-    seed({});
-    renderApp('/');
-    const user = userEvent.setup();
-    await user.type(within(footerForm()).getByRole('textbox', { name: 'Email for the newsletter' }), 'Nia@Example.com');
-    await user.click(within(footerForm()).getByRole('button', { name: 'Sign Up' }));
+    await signUp('Nia@Example.com');
 
     expect(await within(footerForm()).findByRole('status')).toHaveTextContent(
       'Almost done: we sent a link to nia@example.com. Open it to confirm your subscription.',
     );
     expect(requests('POST', '/api/newsletter').map((request) => request.body)).toEqual([{ email: 'Nia@Example.com' }]);
-    expect(within(footerForm()).getByRole('textbox', { name: 'Email for the newsletter' })).toHaveValue('');
+    expect(emailField()).toHaveValue('');
   });
 
   it('given no real address, then says why in the footer', async () => {
-    seed({});
-    renderApp('/');
-    const user = userEvent.setup();
-    await user.type(within(footerForm()).getByRole('textbox', { name: 'Email for the newsletter' }), 'not-an-email');
-    await user.click(within(footerForm()).getByRole('button', { name: 'Sign Up' }));
+    await signUp('not-an-email');
     expect(await within(footerForm()).findByText('Please enter a valid email address')).toBeInTheDocument();
-    expect(within(footerForm()).getByRole('textbox', { name: 'Email for the newsletter' })).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('given the mailed links, when opened, then confirms, then unsubscribes, each said in a dialog, and the token leaves the address bar', async () => {
-    seed({});
-    const first = renderApp('/');
-    const user = userEvent.setup();
-    await user.type(within(footerForm()).getByRole('textbox', { name: 'Email for the newsletter' }), 'omar@example.com');
-    await user.click(within(footerForm()).getByRole('button', { name: 'Sign Up' }));
+    const first = await signUp('omar@example.com');
     await within(footerForm()).findByText(/Almost done/);
     first.unmount();
 
