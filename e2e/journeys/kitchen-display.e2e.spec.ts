@@ -92,15 +92,18 @@ test('after the socket drops, the screen says Reconnecting…, then Live, and sh
   const mealId = await (await adminApi(request)).addMeal({ title, category: 'Dinner' });
   const student = await studentWhoRequests(browser, mealId);
 
-  // The admin's socket goes through a gate the test can shut: shut, it drops the socket and refuses new ones.
+  // The admin's socket goes through a gate the test can shut: shutting it drops the socket, and a new
+  // one waits at the gate (its connection to the server held back) until the gate opens again.
   const context = await browser.newContext({ viewport: TABLET_LANDSCAPE });
   let open = true;
-  const sockets: WebSocketRoute[] = [];
+  const connected: WebSocketRoute[] = [];
+  const held: WebSocketRoute[] = [];
   await context.routeWebSocket(/\/socket\.io\//, (socket) => {
-    if (!open) return void socket.close();
+    if (!open) return void held.push(socket);
     socket.connectToServer();
-    sockets.push(socket);
+    connected.push(socket);
   });
+  // Long-polling, socket.io's fallback, is refused while the gate is shut.
   await context.route(/\/socket\.io\//, (route) => (open ? route.continue() : route.abort()));
   const admin = await context.newPage();
   await login(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
@@ -109,7 +112,7 @@ test('after the socket drops, the screen says Reconnecting…, then Live, and sh
   await admin.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
   open = false;
-  await Promise.all(sockets.splice(0).map((socket) => socket.close()));
+  await Promise.all(connected.splice(0).map((socket) => socket.close()));
   await expect(admin.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
 
   await student.request();
@@ -117,7 +120,10 @@ test('after the socket drops, the screen says Reconnecting…, then Live, and sh
   await expect(admin.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
   await expect(cardOf(admin, title, student.name)).toHaveCount(0);
 
+  // The page is trying again, held at the gate: let it through.
+  await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
   open = true;
+  held.splice(0).forEach((socket) => socket.connectToServer());
   await expect(admin.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
   await expect(cardOf(admin, title, student.name)).toBeVisible();
   expect(await admin.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
