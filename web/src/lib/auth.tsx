@@ -38,6 +38,14 @@ export function useSessionUser() {
   return state.status === 'signed-in' ? state.user : null;
 }
 
+/**
+ * Whether the screens offer actions that change something (like, review, request). An auditor reads
+ * everything and changes nothing (the server answers their writes 403), so they see counts, not buttons.
+ */
+export function useCanAct(): boolean {
+  return useSessionUser()?.role !== 'auditor';
+}
+
 export function useApi(): ApiClient {
   return useAuthContext().api;
 }

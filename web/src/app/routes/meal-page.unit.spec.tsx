@@ -37,6 +37,18 @@ describe('meal page', () => {
     expect(screen.getByRole('button', { name: 'Like 2 likes' })).toBeEnabled();
   });
 
+  it('given an auditor, then shows the likes and the reviews but no Like, Request Meal or review box', async () => {
+    const auditor = makeUser({ name: 'Audrey Auditor', email: 'audrey@example.com', role: 'auditor' });
+    seed({ users: [auditor], signedInAs: auditor.email, meals: [dal] });
+    renderApp(`/meal/${dal._id}`);
+    expect(await screen.findByRole('heading', { name: 'Reviews (0)' })).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Account menu' });
+    expect(screen.getByText('2 likes')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Like/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Meal' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Your review' })).not.toBeInTheDocument();
+  });
+
   it('given a meal without ingredients, then says none are available', async () => {
     seed({ meals: [rice] });
     renderApp(`/meal/${rice._id}`);

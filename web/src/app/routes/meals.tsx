@@ -7,7 +7,7 @@ import { RequestMealAction } from '@/features/requests/components/request-meal-a
 import { MealReviews } from '@/features/reviews/components/meal-reviews';
 import { AddReviewForm } from '@/features/reviews/components/review-form';
 import { UpcomingMeals } from '@/features/upcoming/components/upcoming-meals';
-import { useSessionUser } from '@/lib/auth';
+import { useCanAct, useSessionUser } from '@/lib/auth';
 import { useUserProfile } from '@/lib/user-profile';
 
 export function AllMealsRoute() {
@@ -32,28 +32,33 @@ function UserDataError() {
 }
 
 /**
- * /meal/{id}: the meal (from the meals feature), the request action, and its reviews; a meal that
+ * /meal/{id}: the meal (from the meals feature), the request action, and its reviews (an auditor gets
+ * neither the request action nor the review box); a meal that
  * could not be loaded (say, deleted) offers neither its reviews nor a box to add one. When the user's
  * own record fails to load, the page says so rather than letting Request Meal do nothing.
  */
 export function MealDetailRoute() {
   const { id = '' } = useParams();
   const meal = useMeal(id);
+  // An auditor reads the meal and its reviews; nothing here would let them change it.
+  const canAct = useCanAct();
   return (
     <div className="mx-auto grid max-w-6xl gap-12 px-4 py-10">
       <MealDetail
         mealId={id}
         actions={
-          <>
-            <RequestMealAction mealId={id} />
-            <UserDataError />
-          </>
+          canAct ? (
+            <>
+              <RequestMealAction mealId={id} />
+              <UserDataError />
+            </>
+          ) : null
         }
       />
       {meal.isSuccess ? (
         <div className="grid gap-6 md:max-w-3xl">
           <MealReviews mealId={id} />
-          <AddReviewForm mealId={id} />
+          {canAct ? <AddReviewForm mealId={id} /> : null}
         </div>
       ) : null}
     </div>

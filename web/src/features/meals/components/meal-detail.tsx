@@ -2,8 +2,10 @@ import { rooms } from '@hostel/contracts';
 import { Heart, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { LikeCount } from '@/components/ui/like-count';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { ApiError } from '@/lib/api-client';
+import { useCanAct } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useLiveRoom } from '@/lib/live-updates';
 import { useRequireSignIn } from '@/lib/require-sign-in';
@@ -12,6 +14,7 @@ import { useLikeMeal } from '../api/like-meal';
 import { formatPrice, formatRating } from './meal-card';
 
 function LikeButton({ mealId, likes, likedByMe }: { mealId: string; likes: number; likedByMe: boolean }) {
+  const canAct = useCanAct();
   const like = useLikeMeal(mealId);
   const notice = useNotice();
   const requireSignIn = useRequireSignIn();
@@ -21,6 +24,7 @@ function LikeButton({ mealId, likes, likedByMe }: { mealId: string; likes: numbe
         onError: (error) => notice({ title: 'Error', text: (error instanceof ApiError && error.serverMessage) || 'Failed to like', tone: 'error' }),
       }),
     );
+  if (!canAct) return <LikeCount likes={likes} />;
   // One like per person: once liked, the button stays pressed and can't be used again.
   return (
     <Button

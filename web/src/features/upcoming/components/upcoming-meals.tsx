@@ -1,8 +1,10 @@
 import { rooms, type UpcomingMealDto } from '@hostel/contracts';
 import { Heart } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { LikeCount } from '@/components/ui/like-count';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { ApiError } from '@/lib/api-client';
+import { useCanAct } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useLiveRoom } from '@/lib/live-updates';
 import { useRequireSignIn } from '@/lib/require-sign-in';
@@ -14,6 +16,7 @@ const MEMBERSHIP_REQUIRED = /^Membership Required: (.+)$/;
 const ALL = 100;
 
 function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
+  const canAct = useCanAct();
   const like = useLikeUpcomingMeal();
   const notice = useNotice();
   const requireSignIn = useRequireSignIn();
@@ -52,22 +55,28 @@ function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
           <dt className="font-semibold">Date</dt>
           <dd>{meal.date ? new Date(meal.date).toLocaleDateString() : 'TBA'}</dd>
         </dl>
-        <Button
-          variant={meal.likedByMe ? 'default' : 'outline'}
-          className={cn('mt-auto', meal.likedByMe && 'disabled:opacity-100')}
-          aria-pressed={meal.likedByMe}
-          disabled={meal.likedByMe || like.isPending}
-          aria-busy={like.isPending}
-          aria-describedby={titleId}
-          onClick={onLike}
-        >
-          <Heart aria-hidden="true" className={cn(meal.likedByMe && 'fill-current')} />
-          {meal.likedByMe ? 'Liked' : 'Like'}
-          <span aria-hidden="true">·</span>
-          <span>
-            {meal.likes} <span className="sr-only">{meal.likes === 1 ? 'like' : 'likes'}</span>
-          </span>
-        </Button>
+        {canAct ? (
+          <Button
+            variant={meal.likedByMe ? 'default' : 'outline'}
+            className={cn('mt-auto', meal.likedByMe && 'disabled:opacity-100')}
+            aria-pressed={meal.likedByMe}
+            disabled={meal.likedByMe || like.isPending}
+            aria-busy={like.isPending}
+            aria-describedby={titleId}
+            onClick={onLike}
+          >
+            <Heart aria-hidden="true" className={cn(meal.likedByMe && 'fill-current')} />
+            {meal.likedByMe ? 'Liked' : 'Like'}
+            <span aria-hidden="true">·</span>
+            <span>
+              {meal.likes} <span className="sr-only">{meal.likes === 1 ? 'like' : 'likes'}</span>
+            </span>
+          </Button>
+        ) : (
+          <div className="mt-auto">
+            <LikeCount likes={meal.likes} />
+          </div>
+        )}
       </div>
     </article>
   );

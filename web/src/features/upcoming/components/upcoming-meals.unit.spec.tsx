@@ -46,6 +46,15 @@ describe('Upcoming Meals', () => {
     expect(requests('GET', '/api/upcomingMeals').every((request) => request.headers.get('authorization') === `Bearer token-${silver._id}`)).toBe(true);
   });
 
+  it('given an auditor, then each card shows its likes and offers no Like', async () => {
+    const auditor = makeUser({ name: 'Audrey Auditor', email: 'audrey@example.com', role: 'auditor' });
+    seed({ users: [auditor], signedInAs: auditor.email, upcomingMeals: [biryani] });
+    renderApp('/UpcomingMeals');
+    await screen.findByRole('button', { name: 'Account menu' });
+    expect(await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByText('3 likes')).toBeInTheDocument();
+    expect(within(card('Veg Biryani')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('given a member without a Silver badge, when liking, then shows the refusal and the count stays', async () => {
     const { user } = await like(free, [biryani], 'Veg Biryani', 3);
 
