@@ -6,6 +6,7 @@ import { useLiveRoom } from '@/lib/live-updates';
 import { http, HttpResponse } from 'msw';
 import { makeMeal, makeUser, type MealRecord, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
+import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
 // The rooms a screen asks for (the real hook, watched): component tests run without a socket server.
@@ -28,39 +29,26 @@ const meals = Array.from({ length: 12 }, (_, index) =>
 );
 const khichdi = makeMeal({ title: 'Khichdi', likes: 3, reviews_count: 2, rating: 8.56, distributorName: 'Chef Ana' });
 
-const table = () => screen.getByRole('table', { name: 'Meals' });
 const column = (index: number) =>
   within(table())
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[index]?.textContent);
-function rowOf(title: string) {
-  const row = within(table()).getByRole('cell', { name: title }).closest('tr');
-  if (!row) throw new Error(`no row for ${title}`);
-  return within(row);
-}
 const openAsAdmin = (given: MealRecord[]) => {
   seed({ users: [admin], signedInAs: admin.email, meals: given });
   renderApp('/dashboard/adminAllMeals');
 };
+
+const { table, rowOf, headers, cellsOf } = tableNamed('Meals');
 
 describe('Admin All Meals', () => {
   it('given 13 meals, when opened, then lists 10 a page with likes, reviews, rating to one decimal, distributor and the actions', async () => {
     openAsAdmin([...meals, khichdi]);
 
     expect(await screen.findByRole('cell', { name: 'Khichdi' })).toBeInTheDocument();
-    expect(
-      within(table())
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Title', 'Likes', 'Reviews', 'Rating', 'Distributor', 'Actions']);
+    expect(headers()).toEqual(['Title', 'Likes', 'Reviews', 'Rating', 'Distributor', 'Actions']);
     expect(within(table()).getAllByRole('row')).toHaveLength(1 + 10);
-    expect(
-      rowOf('Khichdi')
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent)
-        .slice(0, 5),
-    ).toEqual(['Khichdi', '3', '2', '8.6', 'Chef Ana']);
+    expect(cellsOf('Khichdi').slice(0, 5)).toEqual(['Khichdi', '3', '2', '8.6', 'Chef Ana']);
     expect(rowOf('Meal 12').getAllByRole('cell')[3]).toHaveTextContent('4.0');
     expect(rowOf('Khichdi').getByRole('button', { name: 'Update Khichdi' })).toBeInTheDocument();
     expect(rowOf('Khichdi').getByRole('button', { name: 'Delete Khichdi' })).toBeInTheDocument();

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeMeal, makeReview, makeUser, seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
+import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
@@ -19,12 +20,7 @@ const reviews = meals.map((meal, index) =>
   }),
 );
 
-const table = () => screen.getByRole('table', { name: 'All reviews' });
-function rowOf(mealTitle: string) {
-  const row = within(table()).getByRole('cell', { name: mealTitle }).closest('tr');
-  if (!row) throw new Error(`no row for ${mealTitle}`);
-  return within(row);
-}
+const { table, rowOf, headers, cellsOf } = tableNamed('All reviews');
 
 describe('All Reviews (admin)', () => {
   it("given everyone's reviews, when an admin opens All Reviews, then lists them all, 10 a page, with author, likes and review count", async () => {
@@ -32,18 +28,9 @@ describe('All Reviews (admin)', () => {
     renderApp('/dashboard/AllReviews');
 
     expect(await screen.findByRole('cell', { name: 'Meal 11' })).toBeInTheDocument();
-    expect(
-      within(table())
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Meal Title', 'Author', 'Review', 'Likes', 'Reviews', 'Actions']);
+    expect(headers()).toEqual(['Meal Title', 'Author', 'Review', 'Likes', 'Reviews', 'Actions']);
     expect(within(table()).getAllByRole('row')).toHaveLength(1 + 10);
-    expect(
-      rowOf('Meal 05')
-        .getAllByRole('cell')
-        .map((cell) => cell.textContent)
-        .slice(0, 5),
-    ).toEqual(['Meal 05', 'Author 1', 'Tasty.', '4', '1']);
+    expect(cellsOf('Meal 05').slice(0, 5)).toEqual(['Meal 05', 'Author 1', 'Tasty.', '4', '1']);
     expect(rowOf('Meal 05').getByRole('link', { name: 'View Meal: Meal 05' })).toHaveAttribute('href', `/meal/${meals[4]!._id}`);
     const [request] = requests('GET', '/api/reviews');
     expect(request!.query.has('userEmail')).toBe(false);

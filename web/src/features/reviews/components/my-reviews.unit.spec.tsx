@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeMeal, makeReview, makeUser, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
+import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
 // The account's email as typed at registration; the list is asked for trimmed and lower-cased.
@@ -23,12 +24,7 @@ const reviewOf = (meal: { _id: string; title: string }, day: number, overrides: 
     ...overrides,
   });
 
-const table = () => screen.getByRole('table', { name: 'My reviews' });
-function rowOf(mealTitle: string) {
-  const row = within(table()).getByRole('cell', { name: mealTitle }).closest('tr');
-  if (!row) throw new Error(`no row for ${mealTitle}`);
-  return within(row);
-}
+const { table, rowOf, headers } = tableNamed('My reviews');
 
 describe('My Reviews', () => {
   it('given a student with 12 reviews, when My Reviews opens, then asks for their own by normalised email and lists 10 a page with the meal counts', async () => {
@@ -42,11 +38,7 @@ describe('My Reviews', () => {
     renderApp('/dashboard/myReviews');
 
     expect(await screen.findByRole('cell', { name: 'Lentil Dal' })).toBeInTheDocument();
-    expect(
-      within(table())
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Meal Title', 'Review', 'Likes', 'Reviews', 'Actions']);
+    expect(headers()).toEqual(['Meal Title', 'Review', 'Likes', 'Reviews', 'Actions']);
     expect(within(table()).getAllByRole('row')).toHaveLength(1 + 10);
     const dalCells = rowOf('Lentil Dal')
       .getAllByRole('cell')

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
+import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
@@ -11,11 +12,7 @@ const students = Array.from({ length: 12 }, (_, index) =>
   makeUser({ name: `Student ${String(index + 1).padStart(2, '0')}`, email: `s${index + 1}@example.com`, badge: index === 0 ? 'gold' : null }),
 );
 
-function rowOf(name: string) {
-  const row = screen.getByRole('cell', { name }).closest('tr');
-  if (!row) throw new Error(`no row for ${name}`);
-  return within(row);
-}
+const { table, rowOf, headers } = tableNamed('Users');
 
 describe('Manage Users', () => {
   it('given users, when opened, then lists 10 a page with badges and Make Admin or Admin', async () => {
@@ -23,13 +20,8 @@ describe('Manage Users', () => {
     renderApp('/dashboard/manageUsers');
 
     expect(await screen.findByRole('cell', { name: 'Ada Admin' })).toBeInTheDocument();
-    const table = screen.getByRole('table', { name: 'Users' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Username', 'Email', 'Badge', 'Action']);
-    expect(within(table).getAllByRole('row')).toHaveLength(1 + 10);
+    expect(headers()).toEqual(['Username', 'Email', 'Badge', 'Action']);
+    expect(within(table()).getAllByRole('row')).toHaveLength(1 + 10);
     expect(rowOf('Ada Admin').getByText('Admin')).toBeInTheDocument();
     expect(rowOf('Ada Admin').queryByRole('button')).not.toBeInTheDocument();
     expect(rowOf('Student 01').getByText('gold')).toBeInTheDocument();
