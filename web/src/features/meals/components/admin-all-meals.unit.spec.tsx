@@ -6,6 +6,7 @@ import { useLiveRoom } from '@/lib/live-updates';
 import { http, HttpResponse } from 'msw';
 import { makeMeal, makeUser, type MealRecord, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
+import { confirmWith } from '@/testing/confirm';
 import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
@@ -117,13 +118,10 @@ describe('Admin All Meals', () => {
     openAsAdmin([khichdi, meals[0]!]);
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Delete Khichdi' }));
-    const question = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
-    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await confirmWith(user, 'Delete Khichdi', 'Cancel');
     expect(requests('DELETE', `/api/meals/${khichdi._id}`)).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Delete Khichdi' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
+    await confirmWith(user, 'Delete Khichdi', 'Yes, delete it!');
 
     const done = await screen.findByRole('dialog', { name: 'Deleted!' });
     expect(within(done).getByText('Meal has been deleted.')).toBeInTheDocument();
@@ -138,8 +136,7 @@ describe('Admin All Meals', () => {
     server.use(http.delete('/api/meals/:id', () => HttpResponse.json({ message: 'Database down' }, { status: 500 })));
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Delete Khichdi' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
+    await confirmWith(user, 'Delete Khichdi', 'Yes, delete it!');
 
     const failed = await screen.findByRole('dialog', { name: 'Failed!' });
     expect(within(failed).getByText('Failed to delete meal.')).toBeInTheDocument();

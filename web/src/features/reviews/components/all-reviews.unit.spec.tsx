@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeMeal, makeReview, makeUser, seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
+import { confirmWith } from '@/testing/confirm';
 import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
@@ -47,8 +48,7 @@ describe('All Reviews (admin)', () => {
     renderApp('/dashboard/AllReviews');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Delete review of Meal 11' }));
-    await user.click(within(await screen.findByRole('alertdialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Yes, delete it!' }));
+    await confirmWith(user, 'Delete review of Meal 11', 'Yes, delete it!');
 
     const done = await screen.findByRole('dialog', { name: 'Deleted!' });
     expect(requests('DELETE', `/api/reviews/${reviews[10]!._id}`)).toHaveLength(1);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeMeal, makeReview, makeUser, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
+import { confirmWith } from '@/testing/confirm';
 import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
@@ -88,8 +89,7 @@ describe('My Reviews', () => {
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(requests('DELETE', `/api/reviews/${review._id}`)).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Delete review of Lentil Dal' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
+    await confirmWith(user, 'Delete review of Lentil Dal', 'Yes, delete it!');
 
     const done = await screen.findByRole('dialog', { name: 'Deleted!' });
     expect(within(done).getByText('Review has been deleted.')).toBeInTheDocument();
@@ -105,8 +105,7 @@ describe('My Reviews', () => {
     renderApp('/dashboard/myReviews');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Delete review of Lentil Dal' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, delete it!' }));
+    await confirmWith(user, 'Delete review of Lentil Dal', 'Yes, delete it!');
 
     const failed = await screen.findByRole('dialog', { name: 'Error!' });
     expect(within(failed).getByText('Failed to delete review.')).toBeInTheDocument();
