@@ -1,8 +1,9 @@
 import { LogOut, Menu, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
+import { MENU_LINK, NavList } from '@/components/ui/nav-list';
 import { paths } from '@/config/paths';
 import { useRoleSync, useSessionUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
@@ -79,24 +80,13 @@ export function DashboardLayout({ banner }: { banner?: ReactNode }) {
           <p className="text-sm break-all text-slate-700">{user?.email || FALLBACK_EMAIL}</p>
         </div>
         <nav aria-label="Dashboard">
-          <ul className="grid gap-1">
-            {links.map(({ to, label }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  onClick={() => setOpen(false)}
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700',
-                      isActive && 'bg-orange-700 text-white hover:bg-orange-800',
-                    )
-                  }
-                >
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavList
+            links={links}
+            onNavigate={() => setOpen(false)}
+            className="grid gap-1"
+            linkClassName={MENU_LINK}
+            current="bg-orange-700 text-white hover:bg-orange-800"
+          />
         </nav>
         <Button asChild variant="outline" className="mt-auto">
           <Link to={paths.home}>

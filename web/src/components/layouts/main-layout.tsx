@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { MENU_LINK, NavList } from '@/components/ui/nav-list';
 import { PRODUCT_NAME, paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
-import { cn } from '@/lib/cn';
 import { Logo } from './logo';
 import { NewsletterLinks, NewsletterSignUp } from './newsletter';
 import { SocialIcons } from './social-icons';
@@ -22,24 +22,7 @@ function Navbar() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
         <Logo />
         <nav aria-label="Main" className="order-3 w-full sm:order-none sm:w-auto">
-          <ul className="flex flex-wrap gap-1">
-            {navLinks.map(({ to, label }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700',
-                      isActive && 'bg-orange-100 font-semibold text-orange-950',
-                    )
-                  }
-                >
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavList links={navLinks} end className="flex flex-wrap gap-1" linkClassName={MENU_LINK} current="bg-orange-100 font-semibold text-orange-950" />
         </nav>
         <div className="flex min-h-10 items-center">
           {session.status === 'signed-in' ? (
