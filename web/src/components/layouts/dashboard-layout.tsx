@@ -10,31 +10,30 @@ import { cn } from '@/lib/cn';
 import { useUserProfile } from '@/lib/user-profile';
 import { Logo } from './logo';
 
-const adminLinks = [
-  { to: paths.dashboard.adminProfile, label: 'Admin Profile' },
-  { to: paths.dashboard.manageUsers, label: 'Manage Users' },
-  { to: paths.dashboard.addMeal, label: 'Add Meal' },
-  { to: paths.dashboard.adminAllMeals, label: 'All Meals' },
-  { to: paths.dashboard.allReviews, label: 'All Reviews' },
-  { to: paths.dashboard.serveMeals, label: 'Serve Meals' },
-  { to: paths.dashboard.upcomingMealsAdmin, label: 'Upcoming Meals' },
-  { to: paths.dashboard.audit, label: 'Audit' },
-] as const;
+/** Each dashboard page's name in the sidebar. */
+const labels = {
+  adminProfile: 'Admin Profile',
+  manageUsers: 'Manage Users',
+  addMeal: 'Add Meal',
+  adminAllMeals: 'All Meals',
+  allReviews: 'All Reviews',
+  serveMeals: 'Serve Meals',
+  upcomingMealsAdmin: 'Upcoming Meals',
+  audit: 'Audit',
+  userProfile: 'My Profile',
+  requestedMeals: 'Requested Meals',
+  myReviews: 'My Reviews',
+  paymentHistory: 'Payment History',
+} as const;
 
-const userLinks = [
-  { to: paths.dashboard.userProfile, label: 'My Profile' },
-  { to: paths.dashboard.requestedMeals, label: 'Requested Meals' },
-  { to: paths.dashboard.myReviews, label: 'My Reviews' },
-  { to: paths.dashboard.paymentHistory, label: 'Payment History' },
-] as const;
+const sidebar = (pages: readonly (keyof typeof labels)[]) => pages.map((page) => ({ to: paths.dashboard[page], label: labels[page] }));
 
-/** Auditors read the audit trail and change nothing: their profile and the trail. */
-const auditorLinks = [
-  { to: paths.dashboard.userProfile, label: 'My Profile' },
-  { to: paths.dashboard.audit, label: 'Audit' },
-] as const;
-
-const linksOf = { admin: adminLinks, auditor: auditorLinks, user: userLinks } as const;
+/** The sidebar by role. Auditors read the audit trail and change nothing: their profile and the trail. */
+const linksOf = {
+  admin: sidebar(['adminProfile', 'manageUsers', 'addMeal', 'adminAllMeals', 'allReviews', 'serveMeals', 'upcomingMealsAdmin', 'audit']),
+  auditor: sidebar(['userProfile', 'audit']),
+  user: sidebar(['userProfile', 'requestedMeals', 'myReviews', 'paymentHistory']),
+};
 
 const FALLBACK_NAME = 'User';
 const FALLBACK_EMAIL = 'user@example.com';
