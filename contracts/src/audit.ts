@@ -51,18 +51,25 @@ const instant = text('Time')
 export const AuditPageQuery = z.object({ after: position.optional(), limit });
 export type AuditPageQuery = z.infer<typeof AuditPageQuery>;
 
-/** `GET /api/audit/events`: every filter optional; `actor` is an email or a user id ('system' for policies). */
-export const AuditSearchQuery = AuditPageQuery.extend({
+/** What a search of the log filters by, every one optional; `actor` is an email or a user id ('system' for policies). */
+const auditFilter = {
   actor: text('actor').trim().max(254).optional(),
   type: text('type').trim().max(100).optional(),
   /** `<entity>:<id>` (meals:…, users:…) or a bare id of any entity. */
   entity: text('entity').trim().max(220).optional(),
   from: instant.optional(),
   to: instant.optional(),
-});
+};
+
+/** `GET /api/audit/events`: a page of what the filter finds, after `after`; or, with `newest=true`, its newest `limit` events (in commit order, as a live tail opens on). */
+export const AuditSearchQuery = AuditPageQuery.extend({
+  ...auditFilter,
+  newest: z.enum(['true', 'false'], { error: 'newest is true or false' }).optional(),
+}).refine((query) => !(query.newest === 'true' && query.after), { error: 'newest and after do not go together', path: ['newest'] });
 export type AuditSearchQuery = z.infer<typeof AuditSearchQuery>;
 
-export const AuditExportQuery = AuditSearchQuery.omit({ after: true, limit: true }).extend({
+export const AuditExportQuery = z.object({
+  ...auditFilter,
   format: z.enum(['ndjson', 'csv'], { error: 'format is ndjson or csv' }).default('ndjson'),
 });
 export type AuditExportQuery = z.infer<typeof AuditExportQuery>;

@@ -79,6 +79,17 @@ describe('the audit trail', () => {
     expect(last.next).toBeUndefined();
   });
 
+  it('opens on the newest events (newest=true: the last `limit`, in commit order), as a live tail does', async () => {
+    const newest = await audit<AuditPage>(`/api/audit/events?entity=meals:${mealId}&newest=true&limit=2`);
+    expect(newest.events.map((event) => event.type)).toEqual(['MealLiked', 'ReviewAdded']);
+    expect(newest.next).toBeUndefined();
+    const wholeLog = await audit<AuditPage>('/api/audit/events?newest=true&limit=3');
+    expect(wholeLog.events).toHaveLength(3);
+    const both = await product.call('GET', `/api/audit/events?newest=true&after=${newest.events[0]!.position}`, { token: admin.token });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toMatch(/newest and after do not go together/);
+  });
+
   it('answers the meal as it stood at a moment between two edits, and 404 before it existed', async () => {
     const between = await audit<AuditState>(`/api/audit/meals/${mealId}/state?at=${meta.afterFirstEdit}`);
     expect(between.version).toBe(1);

@@ -33,6 +33,7 @@ import {
   ledgerHead,
   likesInTheirOwnStreams,
   paymentTrails,
+  newestEvents,
   searchEvents,
 } from '@hostel/read-models/audit-log';
 import { readErrors } from '../error-answers';
@@ -59,8 +60,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
   const key = await loadAuditKey(db);
 
   app.get('/api/audit/events', { config, schema: { querystring: AuditSearchQuery, response: { 200: AuditPage, ...errors } } }, async (request) => {
-    const { after, limit, ...filter } = request.query;
-    return searchEvents(db, filter, { after, limit });
+    const { after, limit, newest, ...filter } = request.query;
+    return newest === 'true' ? newestEvents(db, filter, limit) : searchEvents(db, filter, { after, limit });
   });
 
   app.get(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditPage } from '@hostel/contracts';
 import { mealAdded, readModelsGiven, recorded } from '../testing';
-import { entityTimeline, exportedEvents, searchEvents } from './audit-log-queries';
+import { entityTimeline, exportedEvents, newestEvents, searchEvents } from './audit-log-queries';
 import type { AuditFilter } from './audit-log-queries';
 
 /**
@@ -51,6 +51,15 @@ describe("the audit log's pages by entity", () => {
       const exported: string[] = [];
       for await (const batch of exportedEvents(database.db, filter, 4)) exported.push(...batch.map((event) => `${event.type} ${event.position}`));
       expect(exported).toEqual(whole);
+    }
+  });
+
+  it('the newest events of a search are the last of its pages, in commit order', async () => {
+    for (const filter of [{}, { entity: MEAL }, { type: 'MealLiked' }] as AuditFilter[]) {
+      const whole = (await searchEvents(database.db, filter, { limit: 500 })).events.map((event) => event.position);
+      const newest = await newestEvents(database.db, filter, 5);
+      expect(newest.events.map((event) => event.position)).toEqual(whole.slice(-5));
+      expect(newest.next).toBeUndefined();
     }
   });
 });

@@ -161,6 +161,17 @@ export async function searchEvents(db: Db, filter: AuditFilter, paging: AuditPag
   return page(search.query, search.paging);
 }
 
+/**
+ * The newest `limit` events the filter finds, in commit order: where a live tail opens. Read from the
+ * end of the log backwards, so it costs its own rows however long the log. No `next`: a tail reads on
+ * with `after` from the last one.
+ */
+export async function newestEvents(db: Db, filter: AuditFilter, limit = DEFAULT_LIMIT): Promise<AuditPage> {
+  const { query } = await filtered(db, filter);
+  const rows = await query.orderBy('e.position_a', 'desc').orderBy('e.position_b', 'desc').limit(limit).execute();
+  return { events: rows.reverse().map(toAuditEvent) };
+}
+
 /** Every event one request caused, across streams (its commands, and the policies' commands it led to). */
 export function correlatedEvents(db: Db, correlationId: string, paging: AuditPaging): Promise<AuditPage> {
   return page(events(db).where('e.correlation_id', '=', correlationId), paging);

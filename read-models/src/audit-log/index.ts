@@ -12,6 +12,7 @@ export {
   ledgerHead,
   likesInTheirOwnStreams,
   paymentTrails,
+  newestEvents,
   searchEvents,
   toAuditEvent,
 } from './audit-log-queries';

@@ -148,7 +148,8 @@ async function signDigest(head: { position: string; hash: string }, signedAt: st
 export const auditHandlers = [
   http.get('/api/audit/events', ({ request }) => {
     auditReader(request);
-    const { after, limit, ...filter } = parse(AuditSearchQuery, queryOf(request), 'querystring');
+    const { after, limit, newest, ...filter } = parse(AuditSearchQuery, queryOf(request), 'querystring');
+    if (newest === 'true') return HttpResponse.json({ events: found(filter).slice(-(limit ?? 50)) } satisfies AuditPage);
     return HttpResponse.json(page(found(filter), { after, limit }) satisfies AuditPage);
   }),
 

@@ -1,10 +1,8 @@
 import type { AuditEvent } from '@hostel/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
-import { getDigest } from './get-digest';
-import { searchEvents } from './search-events';
+import { newestEvents, searchEvents } from './search-events';
 
 /** What the live tail holds: where it has read up to, the newest events (newest first), and what the last read brought. */
 export interface Tail {
@@ -19,22 +17,20 @@ export interface Tail {
 /** The newest this many stay on show: a tail left open all day keeps its memory flat. */
 export const TAIL_KEEP = 100;
 const TAIL_PAGE = 100;
+/** The newest events a tail opens on, so an auditor sees where the log stands before anything lands. */
+export const TAIL_OPENS_ON = 20;
 /** Pages one read follows; a bigger burst is read on in the next one (`behind`). */
 const PAGES_PER_READ = 10;
 
-/** Where the log ends now: the signed head's position (undefined for an empty log). */
-async function headOfLog(api: ApiClient): Promise<string | undefined> {
-  try {
-    return (await getDigest(api)).position;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return undefined;
-    throw error;
-  }
-}
-
-/** The first read finds where the log ends; each later one reads what landed after the cursor. */
+/**
+ * The first read opens on the newest events of the log (shown, not announced: they did not just land);
+ * each later one reads what landed after the cursor.
+ */
 export async function followTail(api: ApiClient, previous: Tail | undefined): Promise<Tail> {
-  if (!previous) return { cursor: await headOfLog(api), events: [], arrived: 0, behind: false };
+  if (!previous) {
+    const { events } = await newestEvents(api, TAIL_OPENS_ON);
+    return { cursor: events.at(-1)?.position, events: events.reverse(), arrived: 0, behind: false };
+  }
   let cursor = previous.cursor;
   const landed: AuditEvent[] = [];
   let behind = false;
@@ -54,7 +50,7 @@ export async function followTail(api: ApiClient, previous: Tail | undefined): Pr
 /**
  * The live tail. Its key starts with 'audit', so the server's `changed {resource: 'audit'}` push (an event
  * landed) makes it read on from its cursor; paused, the query is disabled and pushes read nothing, and
- * resuming reads what landed meanwhile. Forgotten when the page closes: reopened, it starts at the head again.
+ * resuming reads what landed meanwhile. Forgotten when the page closes: reopened, it opens on the newest events again.
  */
 export const TAIL_QUERY_KEY = ['audit', 'tail'] as const;
 

@@ -23,6 +23,11 @@ export async function searchEvents(api: ApiClient, filter: AuditFilter, after?: 
   return AuditPage.parse(await api.get('/api/audit/events', { query: { ...filter, after, limit } }));
 }
 
+/** `GET /api/audit/events?newest=true`: the newest `limit` events of the whole log, in commit order. */
+export async function newestEvents(api: ApiClient, limit: number): Promise<AuditPage> {
+  return AuditPage.parse(await api.get('/api/audit/events', { query: { newest: 'true', limit } }));
+}
+
 /**
  * Under 'audit-log', not 'audit': the server's `changed {resource: 'audit'}` push (an event landed) refreshes
  * only the live tail, never a search someone is reading page by page.

@@ -8,8 +8,9 @@ import { EventItem } from './event-item';
 import { eventInWords, timeInWords } from './event-words';
 
 /**
- * The live tail: events as they land (each `changed {resource: 'audit'}` push reads on from where the
- * tail stands), newest first, with Pause and Resume. Screen readers hear them through one polite live
+ * The live tail: it opens on the newest events of the log, then shows events as they land (each
+ * `changed {resource: 'audit'}` push reads on from where the tail stands), newest first, with Pause
+ * and Resume. Screen readers hear them through one polite live
  * region, at most once a second, a burst summarised ('3 new events').
  */
 export function LiveTail() {
@@ -58,21 +59,21 @@ export function LiveTail() {
       </p>
       <section aria-labelledby="tail-heading" className="grid gap-3">
         <h2 id="tail-heading" className="text-xl font-semibold text-slate-900">
-          New events
+          Latest events
         </h2>
         {tail.isError ? (
           <p role="alert" className="font-medium text-red-700">
             {'Failed to follow the log: ' + tail.error.message}
           </p>
         ) : tail.isPending && !paused ? (
-          <p className="text-slate-700">Finding the end of the log...</p>
+          <p className="text-slate-700">Reading the end of the log...</p>
         ) : events.length === 0 ? (
           <p className="text-slate-700">
-            No new events since you opened this page (<time dateTime={openedAt}>{timeInWords(openedAt)}</time>). They appear here as they land.
+            The log is empty (<time dateTime={openedAt}>{timeInWords(openedAt)}</time>). Events appear here as they land.
           </p>
         ) : (
           <>
-            <ol aria-label="New events, newest first" className="grid gap-3">
+            <ol aria-label="Latest events, newest first" className="grid gap-3">
               {events.map((event) => (
                 <EventItem key={event.position} event={event} />
               ))}

@@ -12,35 +12,49 @@ const like = (version: number) =>
   makeAuditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version, actor: person(sam), data: { mealId, userId: sam._id } });
 /** What the server's `changed {resource: 'audit'}` push does to the app's cache. */
 const push = (queryClient: ReturnType<typeof renderApp>['queryClient']) => act(() => applyChanged(queryClient, { resource: 'audit' }));
-const shown = () => within(screen.getByRole('list', { name: 'New events, newest first' })).getAllByRole('listitem');
+const shown = () => within(screen.getByRole('list', { name: 'Latest events, newest first' })).getAllByRole('listitem');
 
 describe('the live tail', () => {
-  it('given events already in the log, when opened, then starts at its end and shows the events that land after it, newest first, a burst announced once', async () => {
+  it('given events already in the log, when opened, then shows the newest of them unannounced, then the events that land, newest first, a burst announced once', async () => {
     seed({ users: [audrey, sam], signedInAs: audrey.email, auditEvents: registration(sam) });
     const { queryClient } = renderApp('/dashboard/audit/live');
 
     expect(await screen.findByRole('heading', { name: 'Live Tail', level: 1 })).toBeInTheDocument();
-    expect(await screen.findByText(/^No new events since you opened this page/)).toBeInTheDocument();
+    await waitFor(() => expect(shown()).toHaveLength(registration(sam).length));
+    expect(screen.getByRole('status')).toHaveTextContent('');
     appendAuditEvents(...mealHistory(mealId).slice(0, 3));
     await push(queryClient);
 
-    await waitFor(() => expect(shown()).toHaveLength(3));
+    await waitFor(() => expect(shown()).toHaveLength(registration(sam).length + 3));
     expect(shown()[0]).toHaveTextContent('Boss edited the meal: title, ingredients');
     expect(shown()[2]).toHaveTextContent('Boss added the meal “Dal Tadka”');
     // One polite region, one announcement for the burst.
     expect(screen.getByRole('status')).toHaveTextContent('3 new events. Latest: Boss edited the meal: title, ingredients');
     const reads = requests('GET', '/api/audit/events');
-    expect(reads.map((read) => read.query.get('after'))).toEqual(['0/2']);
+    expect(reads.map((read) => [read.query.get('newest'), read.query.get('after')])).toEqual([
+      ['true', null],
+      [null, '0/2'],
+    ]);
+  });
+
+  it('given an empty log, when opened, then says so and shows events as they land', async () => {
+    seed({ users: [audrey], signedInAs: audrey.email, auditEvents: [] });
+    const { queryClient } = renderApp('/dashboard/audit/live');
+    expect(await screen.findByText(/^The log is empty/)).toBeInTheDocument();
+    appendAuditEvents(like(1));
+    await push(queryClient);
+    await waitFor(() => expect(shown()).toHaveLength(1));
   });
 
   it('given the tail paused, when events land and are pushed, then nothing is read or shown until Resume, which brings them all', async () => {
     seed({ users: [audrey, sam], signedInAs: audrey.email, auditEvents: registration(sam) });
     const { queryClient } = renderApp('/dashboard/audit/live');
     const user = userEvent.setup();
-    await screen.findByText(/^No new events since you opened this page/);
+    const opened = registration(sam).length;
+    await waitFor(() => expect(shown()).toHaveLength(opened));
     appendAuditEvents(like(1));
     await push(queryClient);
-    await waitFor(() => expect(shown()).toHaveLength(1));
+    await waitFor(() => expect(shown()).toHaveLength(opened + 1));
 
     await user.click(screen.getByRole('button', { name: 'Pause' }));
     expect(screen.getByText('Paused: new events wait until you resume.')).toBeInTheDocument();
@@ -50,11 +64,11 @@ describe('the live tail', () => {
     await push(queryClient);
 
     expect(requests('GET', '/api/audit/events')).toHaveLength(readsBefore);
-    expect(shown()).toHaveLength(1);
+    expect(shown()).toHaveLength(opened + 1);
 
     await user.click(screen.getByRole('button', { name: 'Resume' }));
 
-    await waitFor(() => expect(shown()).toHaveLength(3));
+    await waitFor(() => expect(shown()).toHaveLength(opened + 3));
     expect(requests('GET', '/api/audit/events').at(-1)!.query.get('after')).toBe('0/3');
     expect(screen.getByRole('button', { name: 'Pause' })).toBeInTheDocument();
   });
