@@ -13,8 +13,9 @@ export function stageWords({ mealTitle, status }: Pick<LiveMessages['stage'], 'm
 const notificationsAllowed = () => typeof Notification !== 'undefined' && Notification.permission === 'granted';
 
 /**
- * Wherever a student is in the app, their request being approved or delivered is told in a toast, and
- * in a browser notification too if they allowed them (My Requested Meals asks). One per request and
+ * Wherever a student is in the app, their request being approved or delivered is told in a toast, and,
+ * while the page is not in front, in a browser notification too if they allowed them (My Requested
+ * Meals asks). One per request and
  * stage: the notification's tag is the request, so a later stage replaces an earlier one.
  */
 export function StageNotifications() {
@@ -23,7 +24,8 @@ export function StageNotifications() {
     const words = stageWords(message);
     if (!words) return;
     toast({ title: words, tone: message.status === 'Delivered' ? 'success' : 'info' });
-    if (notificationsAllowed()) {
+    // The page in front already shows the toast: a notification is for a student looking elsewhere.
+    if (notificationsAllowed() && !document.hasFocus()) {
       try {
         new Notification('Hostel Meals', { body: words, tag: `meal-request-${message.id}` });
       } catch {

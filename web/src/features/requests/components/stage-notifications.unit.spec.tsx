@@ -29,8 +29,9 @@ function fakeNotifications(permission: NotificationPermission, answer: Notificat
 describe("A student's request moving on", () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('is told in a toast wherever they are (prepared, then delivered), and in a browser notification when allowed', async () => {
+  it('is told in a toast wherever they are (prepared, then delivered), and in a browser notification when allowed and the page is not in front', async () => {
     const { shown } = fakeNotifications('granted');
+    const inFront = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
     seed({ users: [student], signedInAs: student.email, meals: [biryani] });
     const { liveFeed } = renderApp(`/meal/${biryani._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
@@ -49,6 +50,13 @@ describe("A student's request moving on", () => {
     ]);
     // The toast takes no focus: it is a status, not a dialog.
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // With the page in front the toast says it; no notification on top of it.
+    inFront.mockReturnValue(true);
+    act(() => liveFeed.deliver('stage', { id: 'r.2', mealTitle: 'Dal', status: 'Approved', position: '0/6' }));
+    expect(await screen.findByText('Your Dal is being prepared.')).toBeInTheDocument();
+    expect(shown).toHaveLength(2);
+    inFront.mockRestore();
   });
 
   it('shows no browser notification unless the student allowed them', async () => {
