@@ -27,6 +27,16 @@ function expectTooMany(response: Awaited<ReturnType<typeof from>>, message: RegE
   expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
 }
 
+/** A sign-in from `address` with these credentials. */
+function signIn(product: Product, address: string, email: string, password: string) {
+  return from(product, address, 'POST', '/api/auth/login', { body: { email, password } });
+}
+
+/** A sign-in from `address` refused while failures are held against the address or the account. */
+async function expectSignInHeld(product: Product, address: string, email: string, password: string) {
+  expectTooMany(await signIn(product, address, email, password), /^Too many failed sign-in attempts\./);
+}
+
 describe('with the default limits', () => {
   let product: Product;
   beforeAll(async () => {
@@ -71,39 +81,25 @@ describe('with the default limits', () => {
   it('stops password spraying: one address failing across many accounts is refused, for any account, from the 21st try', async () => {
     const { signInFailuresPerAddress } = DEFAULT_RATE_LIMITS;
     for (let index = 0; index < signInFailuresPerAddress.max; index++) {
-      const wrong = await from(product, '203.0.113.50', 'POST', '/api/auth/login', { body: { email: `victim${index}@example.com`, password: 'password123' } });
+      const wrong = await signIn(product, '203.0.113.50', `victim${index}@example.com`, 'password123');
       expect(wrong.statusCode, wrong.body).toBe(401);
     }
-    expectTooMany(
-      await from(product, '203.0.113.50', 'POST', '/api/auth/login', { body: { email: 'flood1@example.com', password: 'password123' } }),
-      /^Too many failed sign-in attempts\./,
-    );
+    await expectSignInHeld(product, '203.0.113.50', 'flood1@example.com', 'password123');
     // Even the right password of a real account waits: the address is held, not the account.
-    expectTooMany(
-      await from(product, '203.0.113.50', 'POST', '/api/auth/login', { body: { email: 'flood1@example.com', password: 'secret-pass-1' } }),
-      /^Too many failed sign-in attempts\./,
-    );
-    const owner = await from(product, '198.51.100.1', 'POST', '/api/auth/login', { body: { email: 'flood1@example.com', password: 'secret-pass-1' } });
+    await expectSignInHeld(product, '203.0.113.50', 'flood1@example.com', 'secret-pass-1');
+    const owner = await signIn(product, '198.51.100.1', 'flood1@example.com', 'secret-pass-1');
     expect(owner.statusCode, owner.body).toBe(200);
   });
 
   it('stops guessing one account from many addresses: after 5 failures from 5 addresses the account waits, whoever asks', async () => {
     for (let index = 0; index < DEFAULT_RATE_LIMITS.signInFailuresPerAccount.max; index++) {
-      const wrong = await from(product, `192.0.2.${index + 1}`, 'POST', '/api/auth/login', {
-        body: { email: 'flood2@example.com', password: `guess-${index}` },
-      });
+      const wrong = await signIn(product, `192.0.2.${index + 1}`, 'flood2@example.com', `guess-${index}`);
       expect(wrong.statusCode, wrong.body).toBe(401);
     }
-    expectTooMany(
-      await from(product, '192.0.2.99', 'POST', '/api/auth/login', { body: { email: 'flood2@example.com', password: 'guess-99' } }),
-      /^Too many failed sign-in attempts\./,
-    );
-    expectTooMany(
-      await from(product, '192.0.2.100', 'POST', '/api/auth/login', { body: { email: 'flood2@example.com', password: 'secret-pass-1' } }),
-      /^Too many failed sign-in attempts\./,
-    );
+    await expectSignInHeld(product, '192.0.2.99', 'flood2@example.com', 'guess-99');
+    await expectSignInHeld(product, '192.0.2.100', 'flood2@example.com', 'secret-pass-1');
     // Other accounts sign in as usual from those addresses.
-    const other = await from(product, '192.0.2.1', 'POST', '/api/auth/login', { body: { email: 'flood3@example.com', password: 'secret-pass-1' } });
+    const other = await signIn(product, '192.0.2.1', 'flood3@example.com', 'secret-pass-1');
     expect(other.statusCode, other.body).toBe(200);
   });
 });
@@ -125,14 +121,8 @@ describe('with tight limits', () => {
   afterAll(async () => product?.stop());
 
   it('counts every sign-in attempt from an address, right passwords too: each costs a password hash', async () => {
-    for (let index = 0; index < 3; index++)
-      expect(
-        (await from(product, '203.0.113.9', 'POST', '/api/auth/login', { body: { email: 'stu@example.com', password: 'secret-pass-1' } })).statusCode,
-      ).toBe(200);
-    expectTooMany(
-      await from(product, '203.0.113.9', 'POST', '/api/auth/login', { body: { email: 'stu@example.com', password: 'secret-pass-1' } }),
-      /^Too many sign-in attempts from your network\./,
-    );
+    for (let index = 0; index < 3; index++) expect((await signIn(product, '203.0.113.9', 'stu@example.com', 'secret-pass-1')).statusCode).toBe(200);
+    expectTooMany(await signIn(product, '203.0.113.9', 'stu@example.com', 'secret-pass-1'), /^Too many sign-in attempts from your network\./);
   });
 
   it('limits each user’s commands, not anyone else’s, and a refused body costs nothing', async () => {
@@ -179,9 +169,9 @@ describe('across instances (Redis store)', () => {
     const email = `shared-${crypto.randomUUID()}@example.com`;
     for (let index = 0; index < DEFAULT_RATE_LIMITS.signInFailuresPerAccount.max; index++) {
       const instance = index % 2 === 0 ? first : second;
-      expect((await from(instance, `192.0.2.${index + 1}`, 'POST', '/api/auth/login', { body: { email, password: `guess-${index}` } })).statusCode).toBe(401);
+      expect((await signIn(instance, `192.0.2.${index + 1}`, email, `guess-${index}`)).statusCode).toBe(401);
     }
-    expectTooMany(await from(first, '192.0.2.200', 'POST', '/api/auth/login', { body: { email, password: 'guess' } }), /^Too many failed sign-in attempts\./);
-    expectTooMany(await from(second, '192.0.2.201', 'POST', '/api/auth/login', { body: { email, password: 'guess' } }), /^Too many failed sign-in attempts\./);
+    await expectSignInHeld(first, '192.0.2.200', email, 'guess');
+    await expectSignInHeld(second, '192.0.2.201', email, 'guess');
   });
 });

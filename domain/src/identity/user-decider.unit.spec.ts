@@ -23,6 +23,19 @@ const verifiedVia = (via: 'verification-link' | 'password-reset' | 'identity-pro
 });
 const madeAdmin: UserEvent = { type: 'UserPromotedToAdmin', data: { userId, reason: 'verified-admin-email' } };
 const ADMIN_EMAILS = ['ann@example.com'];
+/** Ann signing in through https://id.example as `subject`, the provider vouching for her email or not. */
+const signInWithProvider = (emailVerified: boolean, subject: string, adminEmails: string[]): UserCommand => ({
+  type: 'SignInWithProvider',
+  userId,
+  name: 'Ann',
+  email: 'ann@example.com',
+  photo: '',
+  issuer: 'https://id.example',
+  subject,
+  emailVerified,
+  adminEmails,
+});
+const linked = (subject = 's1'): UserEvent => ({ type: 'UserIdentityLinked', data: { userId, issuer: 'https://id.example', subject } });
 
 const register = (overrides: Partial<Extract<UserCommand, { type: 'RegisterWithPassword' }>> = {}): UserCommand => ({
   type: 'RegisterWithPassword',
@@ -45,18 +58,8 @@ describe('user decider', () => {
   });
 
   it('links a provider identity once: first sign-in registers, the next changes nothing', () => {
-    const command: UserCommand = {
-      type: 'SignInWithProvider',
-      userId,
-      name: 'Ann',
-      email: 'ann@example.com',
-      photo: '',
-      issuer: 'https://id.example',
-      subject: 's1',
-      emailVerified: false,
-      adminEmails: [],
-    };
-    const link: UserEvent = { type: 'UserIdentityLinked', data: { userId, issuer: 'https://id.example', subject: 's1' } };
+    const command = signInWithProvider(false, 's1', []);
+    const link = linked();
     expect(given().when(command).events).toEqual([registered, link]);
     expect(given(registered, link).when(command).events).toEqual([]);
   });
@@ -158,18 +161,7 @@ describe('user decider', () => {
   });
 
   describe('provider sign-in', () => {
-    const signIn = (emailVerified: boolean, subject = 's1'): UserCommand => ({
-      type: 'SignInWithProvider',
-      userId,
-      name: 'Ann',
-      email: 'ann@example.com',
-      photo: '',
-      issuer: 'https://id.example',
-      subject,
-      emailVerified,
-      adminEmails: ADMIN_EMAILS,
-    });
-    const linked = (subject = 's1'): UserEvent => ({ type: 'UserIdentityLinked', data: { userId, issuer: 'https://id.example', subject } });
+    const signIn = (emailVerified: boolean, subject = 's1') => signInWithProvider(emailVerified, subject, ADMIN_EMAILS);
 
     it('a provider that does not vouch for the email makes a plain user, even for a listed address', () => {
       expect(given().when(signIn(false)).events).toEqual([registered, linked()]);
