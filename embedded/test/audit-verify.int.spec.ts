@@ -3,7 +3,6 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditDigest } from '@hostel/contracts';
 import { startProduct } from './harness';
@@ -29,16 +28,6 @@ function cli(script: string, ...args: string[]) {
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 const verify = (...args: string[]) => cli('embedded/src/audit-verify.ts', ...args);
-
-async function sql(query: string) {
-  const client = new pg.Client({ connectionString: product.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(query)).rows as Record<string, unknown>[];
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
   product = await startProduct();
@@ -82,8 +71,10 @@ describe('npm run audit:verify', () => {
   });
 
   it('finds an event edited with SQL after it was recorded, and says which', async () => {
-    const [edited] = await sql(`select global_position, stream_id, type from eventstore.events where type = 'MealEdited' limit 1`);
-    await sql(`update eventstore.events set data = jsonb_set(data, '{changes,price}', '0.5') where global_position = ${String(edited!.global_position)}`);
+    const [edited] = await product.sql(`select global_position, stream_id, type from eventstore.events where type = 'MealEdited' limit 1`);
+    await product.sql(
+      `update eventstore.events set data = jsonb_set(data, '{changes,price}', '0.5') where global_position = ${String(edited!.global_position)}`,
+    );
     const result = verify('--digest', digestFile);
     expect(result.status).toBe(1);
     expect(result.output).toMatch(
@@ -92,8 +83,8 @@ describe('npm run audit:verify', () => {
   });
 
   it('finds a deleted event too', async () => {
-    const [last] = await sql(`select global_position from eventstore.events order by global_position desc limit 1`);
-    await sql(`delete from eventstore.events where global_position = ${String(last!.global_position)}`);
+    const [last] = await product.sql(`select global_position from eventstore.events order by global_position desc limit 1`);
+    await product.sql(`delete from eventstore.events where global_position = ${String(last!.global_position)}`);
     const result = verify();
     expect(result.status).toBe(1);
   });

@@ -112,12 +112,20 @@ export async function startProduct(
     return response.json() as { _id: string; position: string };
   }
 
-  async function eventCount(): Promise<number> {
+  /** Runs one statement on the product's database over a connection of its own; answers its rows. */
+  async function sql<Row extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    const { rows } = await client.query<{ count: string }>('select count(*) as count from eventstore.events');
-    await client.end();
-    return Number(rows[0]?.count);
+    try {
+      return (await client.query<Row>(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function eventCount(): Promise<number> {
+    const [row] = await sql<{ count: string }>('select count(*) as count from eventstore.events');
+    return Number(row?.count);
   }
 
   return {
@@ -137,6 +145,7 @@ export async function startProduct(
     upload,
     addMeal,
     eventCount,
+    sql,
     async stop() {
       await services.close();
       await database.drop();

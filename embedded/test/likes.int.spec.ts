@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envelope, likeStream, mealStream } from '@hostel/domain';
 import { formatPosition } from '@hostel/eventstore';
@@ -21,16 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => product?.stop());
 
-async function sql<Row extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: product.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
 const like = (mealId: string, token: string) => product.call('PATCH', `/api/meals/${mealId}/like`, { token, body: {} });
 const latest = (answers: { json(): unknown }[]) =>
   answers
@@ -50,7 +39,7 @@ describe('likes, a stream each', () => {
     expect(answers.filter((answer) => answer.statusCode !== 200).map((answer) => `${answer.statusCode} ${answer.body}`)).toEqual([]);
     expect(answers.every((answer) => answer.json().liked === true)).toBe(true);
     expect((await readMeal(meal._id, latest(answers))).json().likes).toBe(200);
-    const [stream] = await sql<{ events: string }>('select count(*) as events from eventstore.events where stream_id = $1', [mealStream(meal._id)]);
+    const [stream] = await product.sql<{ events: string }>('select count(*) as events from eventstore.events where stream_id = $1', [mealStream(meal._id)]);
     expect(Number(stream!.events)).toBe(1);
   }, 120_000);
 
@@ -103,7 +92,7 @@ describe('likes, a stream each', () => {
     expect(answers.filter((answer) => ![200, 404].includes(answer.statusCode)).map((answer) => answer.body)).toEqual([]);
     // and the meal is gone with every like of it, whenever the like landed
     expect((await readMeal(meal._id, formatPosition(lateLike.position))).statusCode).toBe(404);
-    expect(await sql('select * from meal_likes where meal_id = $1', [meal._id])).toEqual([]);
+    expect(await product.sql('select * from meal_likes where meal_id = $1', [meal._id])).toEqual([]);
   }, 60_000);
 
   it('likes recorded in the meal stream (the old model) still count, and stop the same student liking again', async () => {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPCOMING_PUBLISH_THRESHOLD, type UserDto } from '@hostel/contracts';
 import { startProduct } from './harness';
@@ -18,15 +17,9 @@ afterAll(async () => product?.stop());
 
 /** Forgets every queued job, as the old in-memory queue did when its process stopped. */
 async function loseQueuedJobs() {
-  const db = new pg.Client({ connectionString: product.databaseUrl });
-  await db.connect();
-  try {
-    const { rows } = await db.query<{ count: string }>('select count(*) as count from graphile_worker.jobs');
-    await db.query('select graphile_worker.complete_jobs(array(select id from graphile_worker.jobs))');
-    return Number(rows[0]?.count);
-  } finally {
-    await db.end();
-  }
+  const [row] = await product.sql<{ count: string }>('select count(*) as count from graphile_worker.jobs');
+  await product.sql('select graphile_worker.complete_jobs(array(select id from graphile_worker.jobs))');
+  return Number(row?.count);
 }
 
 const pay = (token: string, packageName: string) =>

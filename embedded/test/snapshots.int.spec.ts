@@ -1,4 +1,3 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvent } from '@hostel/contracts';
 import type { Decider } from '@hostel/domain';
@@ -29,16 +28,6 @@ beforeAll(async () => {
   product = await startProduct();
 });
 afterAll(async () => product?.stop());
-
-async function sql<Row extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ connectionString: product.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** The truth: every event of the stream folded from the start. */
 async function wholeFold<State>(stream: string, decider: Decider<never, DomainEvent, State>) {
@@ -83,10 +72,10 @@ describe('snapshots', () => {
         await handleCommand(product.services.store, stream, mealRequestsDecider, { type: 'CancelMealRequest', requestId: latest, actorId: userId }, context);
       expect(await loadState(product.services.store, stream, mealRequestsDecider)).toEqual(await wholeFold(stream, asDecider(mealRequestsDecider)));
     }
-    expect(await sql('select kind from eventstore.snapshots where stream_id = $1', [stream])).toEqual([{ kind: 'meal-requests@2' }]);
+    expect(await product.sql('select kind from eventstore.snapshots where stream_id = $1', [stream])).toEqual([{ kind: 'meal-requests@2' }]);
 
     const withSnapshot = await loadState(product.services.store, stream, mealRequestsDecider);
-    await sql('delete from eventstore.snapshots');
+    await product.sql('delete from eventstore.snapshots');
     const withoutSnapshot = await loadState(product.services.store, stream, mealRequestsDecider);
     expect(withoutSnapshot).toEqual(withSnapshot);
     // The same state, so the same answer to any command: the next request is numbered on from both.
@@ -125,12 +114,12 @@ describe('snapshots', () => {
     }));
     await product.services.store.append(mealStream(meal._id), oldLikes, { expectedVersion: 0n });
     expect((await likeMeal(product.services.store, meal._id, 'old-2999', context)).changed).toBe(false);
-    expect(await sql('select kind, version from eventstore.snapshots where stream_id = $1', [mealStream(meal._id)])).toEqual([
+    expect(await product.sql('select kind, version from eventstore.snapshots where stream_id = $1', [mealStream(meal._id)])).toEqual([
       { kind: 'meal@1', version: '3000' },
     ]);
     expect(await loadState(product.services.store, mealStream(meal._id), mealDecider)).toEqual(await wholeFold(mealStream(meal._id), asDecider(mealDecider)));
 
-    await sql('delete from eventstore.snapshots');
+    await product.sql('delete from eventstore.snapshots');
     expect((await likeMeal(product.services.store, meal._id, 'old-2999', context)).changed).toBe(false);
     expect((await likeMeal(product.services.store, meal._id, 'someone-new', context)).changed).toBe(true);
   });
