@@ -4,7 +4,7 @@ import { advanceCheckpoint, readCheckpoint } from '../src/runtime/checkpoints';
 import type { RunningProjection } from '../src/runtime/run-projection';
 import { runProjection } from '../src/runtime/run-projection';
 import { countEventsInLog, eventTallyProjection, readTally } from './event-tally';
-import { createProjectorDatabase, recordingLogger, waitForCheckpoint } from './projector-database';
+import { advisoryLocksHeld, createProjectorDatabase, recordingLogger, waitForCheckpoint } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
 import { appendUserHistories } from './user-events';
 
@@ -24,15 +24,6 @@ function startInstance(label: string) {
   return instance;
 }
 
-/** Sessions on this database holding an advisory lock (the projector's "I am active" lock). */
-async function advisoryLockHolders(): Promise<number> {
-  const { rows } = await database.pool.query<{ holders: number }>(
-    `select count(*)::int as holders from pg_locks l join pg_database d on d.oid = l.database
-      where l.locktype = 'advisory' and l.granted and d.datname = current_database()`,
-  );
-  return rows[0]!.holders;
-}
-
 describe('one active instance per projection', () => {
   it('of two instances started together only one applies; the other takes over when it stops', async () => {
     // Given: a log, and two instances of the same projection started at the same time.
@@ -49,7 +40,7 @@ describe('one active instance per projection', () => {
       await waitForCheckpoint(database.db, eventTallyProjection.name, more.last);
 
       // …then only the active one holds the lock and works; the tally is exact, not doubled.
-      expect(await advisoryLockHolders()).toBe(1);
+      expect(await advisoryLocksHeld(database)).toBe(1);
       expect(active.messages.filter((message) => message === 'projection active')).toHaveLength(1);
       expect(standby.messages).not.toContain('projection active');
       expect(standby.caughtUp).toBe(false);
@@ -63,14 +54,14 @@ describe('one active instance per projection', () => {
 
       // …then the standby has taken over from the checkpoint: still exactly once.
       expect(standby.messages).toContain('projection active');
-      expect(await advisoryLockHolders()).toBe(1);
+      expect(await advisoryLocksHeld(database)).toBe(1);
       const tally = await readTally(database.db);
       expect(tally).toEqual(await countEventsInLog(database.db));
       expect(Object.values(tally).reduce((sum, count) => sum + count, 0)).toBe(first.events + more.events + afterTakeover.events);
     } finally {
       await Promise.all(instances.map((instance) => instance.running.stop()));
     }
-    expect(await advisoryLockHolders()).toBe(0);
+    expect(await advisoryLocksHeld(database)).toBe(0);
   });
 });
 

@@ -79,6 +79,15 @@ export async function createProjectorDatabase(): Promise<ProjectorDatabase> {
  * for `caughtUp`: any long transaction on the PostgreSQL server (another test file's) can hold
  * new events back from readers, so "caught up with what is readable" may come before them.
  */
+/** Sessions on this database holding an advisory lock (the projector's "I am active" lock). */
+export async function advisoryLocksHeld(database: ProjectorDatabase): Promise<number> {
+  const { rows } = await database.pool.query<{ held: number }>(
+    `select count(*)::int as held from pg_locks l join pg_database d on d.oid = l.database
+      where l.locktype = 'advisory' and l.granted and d.datname = current_database()`,
+  );
+  return rows[0]!.held;
+}
+
 export async function waitForCheckpoint(db: Kysely<ReadModelTables>, projection: string, position: Position, timeout = 30_000): Promise<void> {
   await vi.waitFor(
     async () => {

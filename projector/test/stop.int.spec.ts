@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningProjection } from '../src/runtime/run-projection';
 import { runProjection } from '../src/runtime/run-projection';
 import { eventTallyProjection } from './event-tally';
-import { createProjectorDatabase } from './projector-database';
+import { advisoryLocksHeld, createProjectorDatabase } from './projector-database';
 import type { ProjectorDatabase } from './projector-database';
 import { appendUserHistories } from './user-events';
 
@@ -25,14 +25,6 @@ async function stopWithin(running: RunningProjection, ms = 3000): Promise<'stopp
   return outcome;
 }
 
-async function advisoryLocksHeld(): Promise<number> {
-  const { rows } = await database.pool.query<{ held: number }>(
-    `select count(*)::int as held from pg_locks l join pg_database d on d.oid = l.database
-      where l.locktype = 'advisory' and l.granted and d.datname = current_database()`,
-  );
-  return rows[0]!.held;
-}
-
 const start = (log = pino({ level: 'silent' })) => runProjection(eventTallyProjection, { store: database.store, db: database.db, log, standbyMs: 10 });
 
 describe('stopping a projection runner', () => {
@@ -50,7 +42,7 @@ describe('stopping a projection runner', () => {
 
     // When / Then
     expect(await (await requested).outcome).toBe('stopped');
-    expect(await advisoryLocksHeld()).toBe(0);
+    expect(await advisoryLocksHeld(database)).toBe(0);
   });
 
   it('stop() at any moment of start-up resolves and leaves the advisory lock free', async () => {
@@ -61,7 +53,7 @@ describe('stopping a projection runner', () => {
       for (let turn = 0; turn < turns; turn += 1) await nextTurn();
       // Then
       expect(await stopWithin(running), `stop after ${turns} turns`).toBe('stopped');
-      expect(await advisoryLocksHeld(), `lock left held by a stop after ${turns} turns`).toBe(0);
+      expect(await advisoryLocksHeld(database), `lock left held by a stop after ${turns} turns`).toBe(0);
     }
   });
 });
