@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { membershipCharge } from '@hostel/contracts';
-import { givenDecider } from '../testing/given';
+import { givenDecider, goldPaymentSucceeded } from '../testing';
 import type { PaymentEvent, RecordPayment } from './payment';
 import { paymentDecider } from './payment';
 
@@ -15,18 +14,7 @@ const record = (overrides: Partial<RecordPayment> = {}): RecordPayment => ({
   paidAt: '2026-11-22T10:00:00.000Z',
   ...overrides,
 });
-const goldPaid: PaymentEvent = {
-  type: 'PaymentSucceeded',
-  data: {
-    paymentId: 'pay-1',
-    userId: 'u-1',
-    email: 'bea@example.com',
-    ...membershipCharge('Gold'),
-    provider: 'sandbox',
-    providerRef: 'sandbox_1',
-    paidAt: '2026-11-22T10:00:00.000Z',
-  },
-};
+const goldPaid: PaymentEvent = { type: 'PaymentSucceeded', data: goldPaymentSucceeded() };
 
 describe('payment decider', () => {
   it('records the payment priced and badged from the catalogue', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { membershipCharge } from '@hostel/contracts';
 import type { EventData } from '@hostel/contracts';
+import { goldPaymentSucceeded } from '@hostel/domain/testing';
 import { projections } from '@hostel/read-models';
 import type { ProjectedEvent } from '@hostel/read-models';
 import { policies } from '../policy-list';
@@ -12,20 +12,7 @@ const recorded = (event: Pick<ProjectedEvent, 'type' | 'data'>): ProjectedEvent 
   ({ ...event, eventId: 'event-1', correlationId: 'request-1', streamId: 'test-1', occurredAt: '2026-11-22T10:00:00.000Z', actor: 'test' }) as ProjectedEvent;
 /** Every job carries the request that started it all and the event that triggered it. */
 const trace = { correlationId: 'request-1', causationId: 'event-1' };
-const paid = (overrides: Partial<EventData<'PaymentSucceeded'>> = {}) =>
-  recorded({
-    type: 'PaymentSucceeded',
-    data: {
-      paymentId: 'pay-1',
-      userId: 'u-1',
-      email: 'bea@example.com',
-      ...membershipCharge('Gold'),
-      provider: 'sandbox',
-      providerRef: 'sandbox_1',
-      paidAt: '2026-11-22T10:00:00.000Z',
-      ...overrides,
-    },
-  });
+const paid = (overrides: Partial<EventData<'PaymentSucceeded'>> = {}) => recorded({ type: 'PaymentSucceeded', data: goldPaymentSucceeded(overrides) });
 
 describe('grant-badge policy', () => {
   it("queues one grant-badge job per payment, with the payment's badge and member", () => {
