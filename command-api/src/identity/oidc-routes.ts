@@ -3,9 +3,10 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PopupPage, text } from '@hostel/contracts';
-import { DomainError, handleCommand, loadState, userDecider, userIdForEmail, userStream } from '@hostel/domain';
+import { DomainError, userIdForEmail } from '@hostel/domain';
 import type { EventStore } from '@hostel/eventstore';
 import type { SigningJwk } from '@hostel/platform/tokens';
+import { decideForAccount, loadAccount } from './account-commands';
 import { openFlow, popupAnswerPage, sealFlow } from './oidc';
 import type { OidcProvider } from './oidc';
 import type { RefreshSessions } from './refresh-sessions';
@@ -84,26 +85,20 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, deps) => {
         return popupAnswer(request, reply, { ok: false, message: 'The identity provider did not confirm the sign-in.' });
       }
       const userId = userIdForEmail(identity.email);
-      const { state: before } = await loadState(deps.store, userStream(userId), userDecider);
+      const { state: before } = await loadAccount(deps.store, userId);
       let result;
       try {
-        result = await handleCommand(
-          deps.store,
-          userStream(userId),
-          userDecider,
-          {
-            type: 'SignInWithProvider',
-            userId,
-            name: identity.name,
-            email: identity.email,
-            photo: identity.picture,
-            issuer: identity.issuer,
-            subject: identity.subject,
-            emailVerified: identity.emailVerified,
-            adminEmails: deps.adminEmails,
-          },
-          { actor: userId, correlationId: request.id },
-        );
+        result = await decideForAccount(deps.store, request, {
+          type: 'SignInWithProvider',
+          userId,
+          name: identity.name,
+          email: identity.email,
+          photo: identity.picture,
+          issuer: identity.issuer,
+          subject: identity.subject,
+          emailVerified: identity.emailVerified,
+          adminEmails: deps.adminEmails,
+        });
       } catch (error) {
         if (error instanceof DomainError) return popupAnswer(request, reply, { ok: false, message: error.message });
         throw error;

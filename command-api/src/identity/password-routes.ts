@@ -1,20 +1,10 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthAnswer, CommandAnswer, ForgotPasswordBody, LoginBody, RegisterBody, ResetPasswordBody, VerifyEmailBody } from '@hostel/contracts';
-import {
-  DomainError,
-  handleCommand,
-  invalid,
-  INVALID_LINK,
-  loadState,
-  providerUnavailable,
-  unauthenticated,
-  userDecider,
-  userIdForEmail,
-  userStream,
-} from '@hostel/domain';
+import { DomainError, invalid, INVALID_LINK, providerUnavailable, unauthenticated, userIdForEmail } from '@hostel/domain';
 import type { EventStore } from '@hostel/eventstore';
 import { actorOf } from '@hostel/platform/http';
+import { decideForAccount, loadAccount } from './account-commands';
 import { newMailedLink, openMailedLink, passwordResetMail, RESET_LINK_TTL_MS, VERIFICATION_LINK_TTL_MS, verificationMail } from './mailed-links';
 import type { MailMessage, SendMail } from './mailer';
 import { hashPassword, verifyPassword } from './passwords';
@@ -60,13 +50,15 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
     const { name, email, password, photo } = request.body;
     const userId = userIdForEmail(email);
     const { token, link } = newMailedLink(userId, VERIFICATION_LINK_TTL_MS, new Date());
-    const result = await handleCommand(
-      deps.store,
-      userStream(userId),
-      userDecider,
-      { type: 'RegisterWithPassword', userId, name, email, photo: photo ?? '', passwordHash: await hashPassword(password), verificationLink: link },
-      { actor: userId, correlationId: request.id },
-    );
+    const result = await decideForAccount(deps.store, request, {
+      type: 'RegisterWithPassword',
+      userId,
+      name,
+      email,
+      photo: photo ?? '',
+      passwordHash: await hashPassword(password),
+      verificationLink: link,
+    });
     if (!result.state.exists) throw new Error('Registration did not create the account');
     mail(request, verificationMail(email, webOrigin(request), token));
     reply.code(201);
@@ -76,7 +68,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
   routes.post('/api/auth/login', { config: { access: 'public' }, schema: { body: LoginBody, response: { 200: AuthAnswer } } }, async (request, reply) => {
     const { email, password } = request.body;
     await deps.signInLimits.beforeAttempt(request, reply);
-    const { state } = await loadState(deps.store, userStream(userIdForEmail(email)), userDecider);
+    const { state } = await loadAccount(deps.store, userIdForEmail(email));
     const valid = await verifyPassword(state.exists ? state.passwordHash : null, password);
     if (!valid || !state.exists) {
       await deps.signInLimits.failed(request);
@@ -84,13 +76,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
     }
     // An address the operator listed after its owner had proven it: the role comes with this sign-in.
     if (state.role !== 'admin' && deps.adminEmails.includes(state.email)) {
-      const applied = await handleCommand(
-        deps.store,
-        userStream(state.userId),
-        userDecider,
-        { type: 'ApplyAdminEmails', userId: state.userId, adminEmails: deps.adminEmails },
-        { actor: state.userId, correlationId: request.id },
-      );
+      const applied = await decideForAccount(deps.store, request, { type: 'ApplyAdminEmails', userId: state.userId, adminEmails: deps.adminEmails });
       if (applied.state.exists) return deps.issuer.start(request, reply, applied.state, applied.position);
     }
     return deps.issuer.start(request, reply, state);
@@ -101,13 +87,13 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
     { config: { access: 'public' }, schema: { body: VerifyEmailBody, response: { 200: CommandAnswer } } },
     async (request) => {
       const { userId, tokenHash } = openMailedLink(request.body.token);
-      const result = await handleCommand(
-        deps.store,
-        userStream(userId),
-        userDecider,
-        { type: 'VerifyEmail', userId, tokenHash, now: new Date().toISOString(), adminEmails: deps.adminEmails },
-        { actor: userId, correlationId: request.id },
-      );
+      const result = await decideForAccount(deps.store, request, {
+        type: 'VerifyEmail',
+        userId,
+        tokenHash,
+        now: new Date().toISOString(),
+        adminEmails: deps.adminEmails,
+      });
       return { message: result.changed ? 'Your email is verified.' : 'Your email is already verified.', position: result.position };
     },
   );
@@ -117,13 +103,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
     const { token, link } = newMailedLink(userId, VERIFICATION_LINK_TTL_MS, new Date());
     let result;
     try {
-      result = await handleCommand(
-        deps.store,
-        userStream(userId),
-        userDecider,
-        { type: 'SendVerificationLink', userId, link },
-        { actor: userId, correlationId: request.id },
-      );
+      result = await decideForAccount(deps.store, request, { type: 'SendVerificationLink', userId, link });
     } catch (error) {
       if (error instanceof DomainError && error.kind === 'rate_limited') reply.header('retry-after', 60);
       throw error;
@@ -150,13 +130,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
         const userId = userIdForEmail(email);
         const { token, link } = newMailedLink(userId, RESET_LINK_TTL_MS, new Date());
         try {
-          await handleCommand(
-            deps.store,
-            userStream(userId),
-            userDecider,
-            { type: 'SendPasswordResetLink', userId, link },
-            { actor: userId, correlationId: request.id },
-          );
+          await decideForAccount(deps.store, request, { type: 'SendPasswordResetLink', userId, link });
         } catch (error) {
           // No account, or a link sent less than a minute ago: nothing to send.
           if (error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'rate_limited')) return;
@@ -174,22 +148,16 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
     async (request) => {
       const { userId, tokenHash } = openMailedLink(request.body.token);
       // Hashing a password is costly: only for a link that could be good (the decider has the last word).
-      const { state } = await loadState(deps.store, userStream(userId), userDecider);
+      const { state } = await loadAccount(deps.store, userId);
       if (!state.exists || !state.resetLinks.some((link) => link.tokenHash === tokenHash)) throw invalid(INVALID_LINK);
-      const result = await handleCommand(
-        deps.store,
-        userStream(userId),
-        userDecider,
-        {
-          type: 'ResetPassword',
-          userId,
-          tokenHash,
-          passwordHash: await hashPassword(request.body.password),
-          now: new Date().toISOString(),
-          adminEmails: deps.adminEmails,
-        },
-        { actor: userId, correlationId: request.id },
-      );
+      const result = await decideForAccount(deps.store, request, {
+        type: 'ResetPassword',
+        userId,
+        tokenHash,
+        passwordHash: await hashPassword(request.body.password),
+        now: new Date().toISOString(),
+        adminEmails: deps.adminEmails,
+      });
       // Whoever knew the old password is signed out everywhere.
       await deps.sessions.revokeAll(userId);
       return { message: 'Your password has been changed. Please sign in with your new password.', position: result.position };
