@@ -7,22 +7,21 @@ import type { EventStore } from '@hostel/eventstore';
 import { actorOf } from '@hostel/platform/http';
 import { claimStoredImage } from '../media/store-image';
 import type { CommandTables } from '../migrations';
-import { handleCommand, invalid, likeMeal, mealDecider, mealStream } from '@hostel/domain';
-import type { MealCommand } from '@hostel/domain';
+import { invalid, likeMeal, mealDecider, mealStream } from '@hostel/domain';
+import { commandsOn } from '../commands-on';
 
 const params = z.object({ id: z.uuid('Meal not found') });
 
 /** The meal catalogue's commands: admins add, edit and delete; anyone signed in likes, once. */
 export const mealRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<CommandTables> }> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const run = (request: { id: string; actor: { sub: string } | null }, mealId: string, command: MealCommand) =>
-    handleCommand(deps.store, mealStream(mealId), mealDecider, command, { actor: request.actor?.sub ?? 'anonymous', correlationId: request.id });
+  const onMeal = commandsOn(deps.store, mealStream, mealDecider);
 
   routes.post('/api/meals', { config: { access: 'admin' }, schema: { body: AddMealBody, response: { 201: CreatedAnswer } } }, async (request, reply) => {
     const actor = actorOf(request);
     if (!(await claimStoredImage(deps.db, request.body.image))) throw invalid('Please upload an image before submitting');
     const mealId = crypto.randomUUID();
-    const result = await run(request, mealId, {
+    const result = await onMeal(request, mealId, {
       type: 'AddMeal',
       mealId,
       actorRole: actor.role,
@@ -38,7 +37,7 @@ export const mealRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<Comm
     '/api/meals/:id',
     { config: { access: 'admin' }, schema: { params, body: ReplaceMealBody, response: { 200: CommandAnswer } } },
     async (request) => {
-      const result = await run(request, request.params.id, {
+      const result = await onMeal(request, request.params.id, {
         type: 'EditMeal',
         mealId: request.params.id,
         actorRole: actorOf(request).role,
@@ -54,13 +53,13 @@ export const mealRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<Comm
     async (request) => {
       const { likes: _likes, reviews_count: _reviews, reviewCount: _count, ...changes } = request.body;
       if (changes.image !== undefined && !(await claimStoredImage(deps.db, changes.image))) throw invalid('Please upload an image before submitting');
-      const result = await run(request, request.params.id, { type: 'EditMeal', mealId: request.params.id, actorRole: actorOf(request).role, changes });
+      const result = await onMeal(request, request.params.id, { type: 'EditMeal', mealId: request.params.id, actorRole: actorOf(request).role, changes });
       return { message: 'Meal updated successfully.', position: result.position };
     },
   );
 
   routes.delete('/api/meals/:id', { config: { access: 'admin' }, schema: { params, response: { 200: CommandAnswer } } }, async (request) => {
-    const result = await run(request, request.params.id, { type: 'DeleteMeal', mealId: request.params.id, actorRole: actorOf(request).role });
+    const result = await onMeal(request, request.params.id, { type: 'DeleteMeal', mealId: request.params.id, actorRole: actorOf(request).role });
     return { message: 'Meal has been deleted.', position: result.position };
   });
 

@@ -4,30 +4,26 @@ import { z } from 'zod';
 import { AddReviewBody, CommandAnswer, CreatedAnswer } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { actorOf } from '@hostel/platform/http';
-import { handleCommand, loadState, mealDecider, mealStream, reviewDecider, reviewStream } from '@hostel/domain';
+import { loadState, mealDecider, mealStream, reviewDecider, reviewStream } from '@hostel/domain';
+import { commandsOn } from '../commands-on';
 
 /** Reviews: anyone signed in writes one (name and email from their account); the author or an admin deletes it. */
 export const reviewRoutes: FastifyPluginAsync<{ store: EventStore }> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const onReview = commandsOn(deps.store, reviewStream, reviewDecider);
 
   routes.post('/api/reviews', { config: { access: 'user' }, schema: { body: AddReviewBody, response: { 201: CreatedAnswer } } }, async (request, reply) => {
     const actor = actorOf(request);
     const { state: meal } = await loadState(deps.store, mealStream(request.body.mealId), mealDecider);
     const reviewId = crypto.randomUUID();
-    const result = await handleCommand(
-      deps.store,
-      reviewStream(reviewId),
-      reviewDecider,
-      {
-        type: 'AddReview',
-        reviewId,
-        meal: meal.status === 'listed' ? { mealId: meal.mealId, title: meal.title, distributorName: meal.distributorName } : undefined,
-        author: { userId: actor.sub, email: actor.email, name: actor.name },
-        review: request.body.review,
-        createdAt: new Date().toISOString(),
-      },
-      { actor: actor.sub, correlationId: request.id },
-    );
+    const result = await onReview(request, reviewId, {
+      type: 'AddReview',
+      reviewId,
+      meal: meal.status === 'listed' ? { mealId: meal.mealId, title: meal.title, distributorName: meal.distributorName } : undefined,
+      author: { userId: actor.sub, email: actor.email, name: actor.name },
+      review: request.body.review,
+      createdAt: new Date().toISOString(),
+    });
     return reply.code(201).send({ _id: reviewId, message: 'Review added!', position: result.position });
   });
 
@@ -36,13 +32,12 @@ export const reviewRoutes: FastifyPluginAsync<{ store: EventStore }> = async (ap
     { config: { access: 'user' }, schema: { params: z.object({ id: z.uuid('Review not found') }), response: { 200: CommandAnswer } } },
     async (request) => {
       const actor = actorOf(request);
-      const result = await handleCommand(
-        deps.store,
-        reviewStream(request.params.id),
-        reviewDecider,
-        { type: 'DeleteReview', reviewId: request.params.id, actorId: actor.sub, actorRole: actor.role },
-        { actor: actor.sub, correlationId: request.id },
-      );
+      const result = await onReview(request, request.params.id, {
+        type: 'DeleteReview',
+        reviewId: request.params.id,
+        actorId: actor.sub,
+        actorRole: actor.role,
+      });
       return { message: 'Review has been deleted.', position: result.position };
     },
   );

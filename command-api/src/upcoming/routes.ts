@@ -8,7 +8,8 @@ import { actorOf } from '@hostel/platform/http';
 import { claimStoredImage } from '../media/store-image';
 import type { CommandTables } from '../migrations';
 import { publishUpcomingMeal, waitForListing } from './publish';
-import { handleCommand, invalid, loadState, upcomingDecider, upcomingStream, userDecider, userStream } from '@hostel/domain';
+import { invalid, loadState, upcomingDecider, upcomingStream, userDecider, userStream } from '@hostel/domain';
+import { commandsOn } from '../commands-on';
 
 const params = z.object({ id: z.uuid('Upcoming meal not found') });
 
@@ -16,6 +17,7 @@ const params = z.object({ id: z.uuid('Upcoming meal not found') });
 export const upcomingRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<CommandTables> }> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { store } = deps;
+  const onUpcoming = commandsOn(store, upcomingStream, upcomingDecider);
 
   routes.post(
     '/api/upcomingMeals',
@@ -24,19 +26,13 @@ export const upcomingRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<
       const actor = actorOf(request);
       if (!(await claimStoredImage(deps.db, request.body.image))) throw invalid('Please upload an image first.');
       const upcomingId = crypto.randomUUID();
-      const result = await handleCommand(
-        store,
-        upcomingStream(upcomingId),
-        upcomingDecider,
-        {
-          type: 'AddUpcomingMeal',
-          upcomingId,
-          actorRole: actor.role,
-          fields: { ...request.body, distributorName: actor.name, distributorEmail: actor.email },
-          addedAt: new Date().toISOString(),
-        },
-        { actor: actor.sub, correlationId: request.id },
-      );
+      const result = await onUpcoming(request, upcomingId, {
+        type: 'AddUpcomingMeal',
+        upcomingId,
+        actorRole: actor.role,
+        fields: { ...request.body, distributorName: actor.name, distributorEmail: actor.email },
+        addedAt: new Date().toISOString(),
+      });
       return reply.code(201).send({ _id: upcomingId, message: 'Upcoming meal added!', position: result.position });
     },
   );
@@ -46,13 +42,7 @@ export const upcomingRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<
     const actor = actorOf(request);
     const { state: user } = await loadState(store, userStream(actor.sub), userDecider);
     const upcomingId = request.params.id;
-    const result = await handleCommand(
-      store,
-      upcomingStream(upcomingId),
-      upcomingDecider,
-      { type: 'LikeUpcomingMeal', upcomingId, userId: actor.sub, badge: user.exists ? user.badge : null },
-      { actor: actor.sub, correlationId: request.id },
-    );
+    const result = await onUpcoming(request, upcomingId, { type: 'LikeUpcomingMeal', upcomingId, userId: actor.sub, badge: user.exists ? user.badge : null });
     const likes = result.state.status === 'none' ? 0 : result.state.likedBy.length;
     // Only the like that brought the count to the threshold reads exactly the threshold here.
     if (likes !== UPCOMING_PUBLISH_THRESHOLD) return { message: 'Your like was recorded.', likes, published: false, position: result.position };
