@@ -1,11 +1,10 @@
 import { DASHBOARD_PAGE_SIZE, type MealDto, rooms } from '@hostel/contracts';
-import { ArrowDownWideNarrow, Eye, Pencil, Trash2 } from 'lucide-react';
+import { ArrowDownWideNarrow, Eye, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ConfirmButton } from '@/components/ui/confirm-dialog';
+import { DeleteButton } from '@/components/ui/delete-button';
 import { type DataColumn, DataTable } from '@/components/ui/data-table';
-import { useNotice } from '@/components/ui/notice-dialog';
 import { paths } from '@/config/paths';
 import { useLiveRoom } from '@/lib/live-updates';
 import { useMeals } from '../api/get-meals';
@@ -13,7 +12,6 @@ import { useDeleteMeal } from '../api/delete-meal';
 import { formatRating } from './meal-card';
 import { UpdateMealDialog } from './update-meal-dialog';
 
-const SUCCESS_AUTO_CLOSE_MS = 1500;
 type Sort = 'likes' | 'reviews_count' | undefined;
 const sorts = [
   { value: 'likes', label: 'Sort by likes' },
@@ -26,18 +24,8 @@ export function AdminAllMeals() {
   const [page, setPage] = useState(0);
   const meals = useMeals(sort ? { sort } : {}, { page, pageSize: DASHBOARD_PAGE_SIZE });
   const remove = useDeleteMeal();
-  const notice = useNotice();
   const [editing, setEditing] = useState<MealDto | null>(null);
   useLiveRoom(rooms.catalog);
-
-  const confirmDelete = async (meal: MealDto) => {
-    try {
-      await remove.mutateAsync(meal._id);
-      notice({ title: 'Deleted!', text: 'Meal has been deleted.', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
-    } catch {
-      notice({ title: 'Failed!', text: 'Failed to delete meal.', tone: 'error' });
-    }
-  };
 
   const columns: DataColumn<MealDto>[] = [
     { header: 'Title', cell: (meal) => meal.title, className: 'font-medium text-slate-900' },
@@ -53,16 +41,13 @@ export function AdminAllMeals() {
             <Pencil aria-hidden="true" />
             Update
           </Button>
-          <ConfirmButton
-            size="sm"
-            variant="outline"
-            aria-label={`Delete ${meal.title}`}
-            confirm={{ text: "You won't be able to revert this!", confirmLabel: 'Yes, delete it!' }}
-            onConfirm={() => void confirmDelete(meal)}
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </ConfirmButton>
+          <DeleteButton
+            label={`Delete ${meal.title}`}
+            question="You won't be able to revert this!"
+            remove={() => remove.mutateAsync(meal._id)}
+            deleted="Meal has been deleted."
+            failed={{ title: 'Failed!', text: 'Failed to delete meal.' }}
+          />
           <Button size="sm" variant="outline" asChild>
             <Link to={paths.meal(meal._id)} aria-label={`Details of ${meal.title}`}>
               <Eye aria-hidden="true" />

@@ -1,16 +1,14 @@
 import type { ReviewDto } from '@hostel/contracts';
-import { Eye, Trash2 } from 'lucide-react';
+import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { ConfirmButton } from '@/components/ui/confirm-dialog';
+import { DeleteButton } from '@/components/ui/delete-button';
 import { type DataColumn, DataTable } from '@/components/ui/data-table';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { paths } from '@/config/paths';
 import { useDeleteReview } from '../api/delete-review';
 import { type ReviewsScope, useReviews } from '../api/get-reviews';
-
-const SUCCESS_AUTO_CLOSE_MS = 1500;
 
 /** View Meal opens the meal's page; a review whose meal id was lost has nowhere to go, and says so rather than open a broken page. */
 function ViewMealButton({ review }: { review: ReviewDto }) {
@@ -46,16 +44,6 @@ export function ReviewsTable({ scope, showAuthor = false, label }: { scope: Revi
   const [page, setPage] = useState(0);
   const reviews = useReviews(scope, page);
   const remove = useDeleteReview();
-  const notice = useNotice();
-
-  const confirmDelete = async (review: ReviewDto) => {
-    try {
-      await remove.mutateAsync(review._id);
-      notice({ title: 'Deleted!', text: 'Review has been deleted.', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
-    } catch {
-      notice({ title: 'Error!', text: 'Failed to delete review.', tone: 'error' });
-    }
-  };
 
   const author: DataColumn<ReviewDto> = { header: 'Author', cell: (review) => review.userName };
   const columns: DataColumn<ReviewDto>[] = [
@@ -69,16 +57,13 @@ export function ReviewsTable({ scope, showAuthor = false, label }: { scope: Revi
       cell: (review) => (
         <div className="flex gap-2">
           <ViewMealButton review={review} />
-          <ConfirmButton
-            size="sm"
-            variant="outline"
-            aria-label={`Delete review of ${review.mealTitle}`}
-            confirm={{ text: 'This review will be deleted permanently.', confirmLabel: 'Yes, delete it!' }}
-            onConfirm={() => void confirmDelete(review)}
-          >
-            <Trash2 aria-hidden="true" />
-            Delete
-          </ConfirmButton>
+          <DeleteButton
+            label={`Delete review of ${review.mealTitle}`}
+            question="This review will be deleted permanently."
+            remove={() => remove.mutateAsync(review._id)}
+            deleted="Review has been deleted."
+            failed={{ title: 'Error!', text: 'Failed to delete review.' }}
+          />
         </div>
       ),
     },
