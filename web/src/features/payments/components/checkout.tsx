@@ -2,7 +2,6 @@ import { type Badge, displayPrice, isUpgrade, MEMBERSHIP_PACKAGES, type PackageN
 import { FlaskConical } from 'lucide-react';
 import { PlanFeatures } from '@/components/membership/plan-features';
 import { type FormEvent, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useNotice } from '@/components/ui/notice-dialog';
@@ -12,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useSessionUser } from '@/lib/auth';
 import { useUserProfile } from '@/lib/user-profile';
 import { usePay } from '../api/pay';
+import { PayNow } from './pay-now';
 import { type CardEntry, formatCardNumber, formatExpiry, tokeniseTestCard } from './sandbox-card';
 import { StripeCardForm } from './stripe-card-form';
 import { usePaymentAttempt } from './use-payment-attempt';
@@ -97,14 +97,7 @@ function SandboxCardForm({ packageName }: { packageName: PackageName }) {
           Card information is incomplete
         </p>
       ) : null}
-      {attempt.awaiting ? (
-        <p role="status" className="text-sm text-slate-700">
-          Payment received. Your membership starts in a moment...
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" disabled={processing} aria-busy={processing}>
-        {processing ? 'Processing...' : 'Pay Now'}
-      </Button>
+      <PayNow processing={processing} awaiting={attempt.awaiting} awaitingText="Payment received. Your membership starts in a moment..." />
     </form>
   );
 }

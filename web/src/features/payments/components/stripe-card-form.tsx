@@ -1,10 +1,10 @@
 import { MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/contracts';
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { ApiError } from '@/lib/api-client';
 import { usePay } from '../api/pay';
+import { PayNow } from './pay-now';
 import { usePaymentAttempt } from './use-payment-attempt';
 
 /**
@@ -75,14 +75,7 @@ export function StripeCardForm({ packageName, publishableKey }: { packageName: P
   return (
     <form noValidate aria-label="Card payment" onSubmit={(event) => void onSubmit(event)} className="grid gap-4">
       <div ref={mount} className="min-h-24" />
-      {attempt.awaiting ? (
-        <p role="status" className="text-sm text-slate-700">
-          Waiting for Stripe to confirm your payment...
-        </p>
-      ) : null}
-      <Button type="submit" size="lg" disabled={processing} aria-busy={processing}>
-        {processing ? 'Processing...' : 'Pay Now'}
-      </Button>
+      <PayNow processing={processing} awaiting={attempt.awaiting} awaitingText="Waiting for Stripe to confirm your payment..." />
     </form>
   );
 }
