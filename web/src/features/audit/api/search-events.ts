@@ -1,7 +1,6 @@
 import { AuditPage } from '@hostel/contracts';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ApiClient } from '@/lib/api-client';
-import { useApi } from '@/lib/auth';
+import { AUDIT_PAGE_SIZE, useAuditPages } from './audit-pages';
 
 /**
  * A search of the whole log, as `GET /api/audit/events` takes it: every filter optional; `entity` is
@@ -14,9 +13,6 @@ export interface AuditFilter {
   from?: string | undefined;
   to?: string | undefined;
 }
-
-/** Events a page: the log is long, and keyset pages cost the same wherever they start. */
-export const AUDIT_PAGE_SIZE = 50;
 
 /** `GET /api/audit/events`: one page in commit order after `after` (exclusive); `next` starts the following one. */
 export async function searchEvents(api: ApiClient, filter: AuditFilter, after?: string, limit = AUDIT_PAGE_SIZE): Promise<AuditPage> {
@@ -32,16 +28,6 @@ export async function newestEvents(api: ApiClient, limit: number): Promise<Audit
  * Under 'audit-log', not 'audit': the server's `changed {resource: 'audit'}` push (an event landed) refreshes
  * only the live tail, never a search someone is reading page by page.
  */
-export function searchEventsQueryOptions(api: ApiClient, filter: AuditFilter) {
-  return infiniteQueryOptions({
-    queryKey: ['audit-log', 'events', filter],
-    queryFn: ({ pageParam }) => searchEvents(api, filter, pageParam),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next,
-  });
-}
-
 export function useSearchEvents(filter: AuditFilter) {
-  const api = useApi();
-  return useInfiniteQuery(searchEventsQueryOptions(api, filter));
+  return useAuditPages(['audit-log', 'events', filter], (api, after) => searchEvents(api, filter, after));
 }
