@@ -1,7 +1,7 @@
 import type { AuditEntity } from '@hostel/contracts';
-import { Star } from 'lucide-react';
 import { Fragment, useId } from 'react';
 import { z } from 'zod';
+import { RatingAndPrice } from '@/components/meal/rating-and-price';
 import { fieldInWords, valueInWords } from './event-words';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -61,19 +61,7 @@ function MealAsItStood({ meal }: { meal: z.infer<typeof ListedMeal> }) {
           </h3>
           <span className="shrink-0 rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-semibold text-orange-950">{meal.category}</span>
         </div>
-        <div className="flex items-center justify-between text-sm text-slate-800">
-          <span className="flex items-center gap-1">
-            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-            <span>
-              <span className="sr-only">Rating </span>
-              {meal.rating.toFixed(1)}
-            </span>
-          </span>
-          <span className="text-base font-bold text-slate-900">
-            <span className="sr-only">Price </span>
-            {`$${meal.price.toFixed(2)}`}
-          </span>
-        </div>
+        <RatingAndPrice rating={meal.rating} price={meal.price} />
         <p className="text-sm break-words text-slate-800">{meal.description}</p>
         <p className="text-sm break-words text-slate-800">
           <span className="font-medium text-slate-900">Ingredients: </span>

@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useLiveRoom } from '@/lib/live-updates';
 import { useMeals } from '../api/get-meals';
 import { useDeleteMeal } from '../api/delete-meal';
-import { formatRating } from './meal-card';
+import { formatRating } from '@/components/meal/rating-and-price';
 import { UpdateMealDialog } from './update-meal-dialog';
 
 type Sort = 'likes' | 'reviews_count' | undefined;

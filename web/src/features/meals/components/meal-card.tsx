@@ -1,11 +1,8 @@
 import type { MealDto } from '@hostel/contracts';
-import { Star } from 'lucide-react';
 import { Link } from 'react-router';
+import { RatingAndPrice } from '@/components/meal/rating-and-price';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-
-export const formatPrice = (price: number) => `$${price.toFixed(2)}`;
-export const formatRating = (rating: number) => rating.toFixed(1);
 
 /** A meal in a grid: image, title, rating, price and the way to its page (category badge optional). */
 export function MealCard({ meal, showCategory = false }: { meal: MealDto; showCategory?: boolean }) {
@@ -22,19 +19,7 @@ export function MealCard({ meal, showCategory = false }: { meal: MealDto; showCa
             <span className="shrink-0 rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-semibold text-orange-950">{meal.category}</span>
           ) : null}
         </div>
-        <div className="flex items-center justify-between text-sm text-slate-800">
-          <span className="flex items-center gap-1">
-            <Star aria-hidden="true" className="size-4 fill-amber-400 text-amber-500" />
-            <span>
-              <span className="sr-only">Rating </span>
-              {formatRating(meal.rating)}
-            </span>
-          </span>
-          <span className="text-base font-bold text-slate-900">
-            <span className="sr-only">Price </span>
-            {formatPrice(meal.price)}
-          </span>
-        </div>
+        <RatingAndPrice rating={meal.rating} price={meal.price} />
         <Button asChild variant="outline" className="mt-auto">
           <Link to={paths.meal(meal._id)} aria-describedby={titleId}>
             View Details

@@ -11,7 +11,7 @@ import { useLiveRoom } from '@/lib/live-updates';
 import { useRequireSignIn } from '@/lib/require-sign-in';
 import { useMeal } from '../api/get-meal';
 import { useLikeMeal } from '../api/like-meal';
-import { formatPrice, formatRating } from './meal-card';
+import { formatPrice, formatRating } from '@/components/meal/rating-and-price';
 
 function LikeButton({ mealId, likes, likedByMe }: { mealId: string; likes: number; likedByMe: boolean }) {
   const canAct = useCanAct();
