@@ -1,4 +1,5 @@
 import { Heart, MessageSquare, ShoppingBag } from 'lucide-react';
+import { HomeSection } from '@/components/layouts/home-section';
 
 const steps = [
   { title: 'Browse and like', text: 'See today’s meals, like your favourites and vote on upcoming ones.', Icon: Heart },
@@ -9,21 +10,16 @@ const steps = [
 /** The section between the categories and the plans: what a student does here, in three steps. */
 export function HowItWorks() {
   return (
-    <section aria-labelledby="how-title" className="bg-orange-50">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-16">
-        <h2 id="how-title" className="text-center text-3xl font-bold text-slate-900">
-          How It Works
-        </h2>
-        <ol className="grid gap-6 md:grid-cols-3">
-          {steps.map(({ title, text, Icon }, index) => (
-            <li key={title} className="grid content-start gap-2 rounded-xl bg-white p-6 shadow-sm">
-              <Icon aria-hidden="true" className="size-8 text-orange-700" />
-              <h3 className="text-lg font-semibold text-slate-900">{`${index + 1}. ${title}`}</h3>
-              <p className="text-sm text-slate-700">{text}</p>
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <HomeSection id="how-title" title="How It Works" tinted>
+      <ol className="grid gap-6 md:grid-cols-3">
+        {steps.map(({ title, text, Icon }, index) => (
+          <li key={title} className="grid content-start gap-2 rounded-xl bg-white p-6 shadow-sm">
+            <Icon aria-hidden="true" className="size-8 text-orange-700" />
+            <h3 className="text-lg font-semibold text-slate-900">{`${index + 1}. ${title}`}</h3>
+            <p className="text-sm text-slate-700">{text}</p>
+          </li>
+        ))}
+      </ol>
+    </HomeSection>
   );
 }

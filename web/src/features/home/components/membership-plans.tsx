@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useUserProfile } from '@/lib/user-profile';
+import { HomeSection } from '@/components/layouts/home-section';
 
 type PackageName = keyof typeof MEMBERSHIP_PACKAGES;
 const accents: Record<PackageName, string> = {
@@ -43,13 +44,7 @@ export function MembershipPlans() {
   };
 
   return (
-    <section aria-labelledby="plans-title" className="mx-auto grid max-w-6xl gap-8 px-4 py-16">
-      <div className="grid gap-2 text-center">
-        <h2 id="plans-title" className="text-3xl font-bold text-slate-900">
-          Choose Your Membership
-        </h2>
-        <p className="text-slate-700">Upgrade to enjoy premium features tailored for every lifestyle and need.</p>
-      </div>
+    <HomeSection id="plans-title" title="Choose Your Membership" intro="Upgrade to enjoy premium features tailored for every lifestyle and need.">
       <ul className="grid gap-6 md:grid-cols-3">
         {(Object.keys(MEMBERSHIP_PACKAGES) as PackageName[]).map((name) => {
           const plan = MEMBERSHIP_PACKAGES[name];
@@ -95,6 +90,6 @@ export function MembershipPlans() {
           );
         })}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

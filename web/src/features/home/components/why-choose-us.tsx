@@ -1,4 +1,5 @@
 import { ChefHat, Leaf, Smile, Sparkles } from 'lucide-react';
+import { HomeSection } from '@/components/layouts/home-section';
 
 const reasons = [
   { title: 'Local Ingredients', text: 'Vegetables, grains and dairy from farms near the hostel, bought fresh every morning.', Icon: Leaf },
@@ -9,10 +10,7 @@ const reasons = [
 
 export function WhyChooseUs() {
   return (
-    <section aria-labelledby="why-title" className="mx-auto grid max-w-6xl gap-8 px-4 py-16">
-      <h2 id="why-title" className="text-center text-3xl font-bold text-slate-900">
-        Why Choose Us?
-      </h2>
+    <HomeSection id="why-title" title="Why Choose Us?">
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {reasons.map(({ title, text, Icon }) => (
           <li key={title} className="grid content-start justify-items-center gap-3 rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
@@ -22,6 +20,6 @@ export function WhyChooseUs() {
           </li>
         ))}
       </ul>
-    </section>
+    </HomeSection>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useMeals } from '../api/get-meals';
 import { MealCard } from './meal-card';
+import { HomeSection } from '@/components/layouts/home-section';
 
 /** Home shows at most this many meals of the chosen category (SPEC section 9). */
 const HOME_MEAL_COUNT = 3;
@@ -24,10 +25,7 @@ export function CategoryBrowser() {
   const meals = useMeals({ category }, { pageSize: HOME_MEAL_COUNT });
 
   return (
-    <section aria-labelledby="categories-title" className="mx-auto grid max-w-6xl gap-6 px-4 py-16">
-      <h2 id="categories-title" className="text-center text-3xl font-bold text-slate-900">
-        Our Meals Categories
-      </h2>
+    <HomeSection id="categories-title" title="Our Meals Categories" className="gap-6">
       <div role="group" aria-label="Meal category" className="flex flex-wrap justify-center gap-2">
         {choices.map(({ value, Icon }) => (
           <Button key={value} variant={value === category ? 'default' : 'outline'} aria-pressed={value === category} onClick={() => setCategory(value)}>
@@ -57,6 +55,6 @@ export function CategoryBrowser() {
           </ul>
         )}
       </div>
-    </section>
+    </HomeSection>
   );
 }
