@@ -5,6 +5,7 @@ import { LoginForm } from '@/features/auth/components/login-form';
 import { RegisterForm } from '@/features/auth/components/register-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { VerifyEmail } from '@/features/auth/components/verify-email';
+import type { ComponentType } from 'react';
 
 /** /SignUp: the login screen. */
 export function SignInRoute() {
@@ -32,24 +33,23 @@ export function RegisterRoute() {
   );
 }
 
-/** /reset-password?token=…: the page a password reset link opens. */
-export function ResetPasswordRoute() {
+/** A page a mailed link opens (`?token=…`): titled `title` (and `tabTitle` in the tab), `Form` given the token. */
+function MailedLinkPage({ title, tabTitle, Form }: { title: string; tabTitle: string; Form: ComponentType<{ token: string }> }) {
   const [search] = useSearchParams();
   return (
-    <AuthLayout title="Choose a new password">
-      <title>{`Reset password · ${PRODUCT_NAME}`}</title>
-      <ResetPasswordForm token={search.get('token') ?? ''} />
+    <AuthLayout title={title}>
+      <title>{`${tabTitle} · ${PRODUCT_NAME}`}</title>
+      <Form token={search.get('token') ?? ''} />
     </AuthLayout>
   );
 }
 
+/** /reset-password?token=…: the page a password reset link opens. */
+export function ResetPasswordRoute() {
+  return <MailedLinkPage title="Choose a new password" tabTitle="Reset password" Form={ResetPasswordForm} />;
+}
+
 /** /verify-email?token=…: the page a verification link opens. */
 export function VerifyEmailRoute() {
-  const [search] = useSearchParams();
-  return (
-    <AuthLayout title="Verify your email">
-      <title>{`Verify email · ${PRODUCT_NAME}`}</title>
-      <VerifyEmail token={search.get('token') ?? ''} />
-    </AuthLayout>
-  );
+  return <MailedLinkPage title="Verify your email" tabTitle="Verify email" Form={VerifyEmail} />;
 }
