@@ -11,13 +11,28 @@ const digest = (token: string) => createHash('sha256').update(token).digest('bas
  * was already rotated means it leaked: the whole family (that sign-in) is revoked.
  */
 export function createRefreshSessions(db: Kysely<CommandTables>) {
-  async function issue(userId: string, familyId: string = crypto.randomUUID()): Promise<string> {
+  /** Stores a fresh token of the sign-in `familyId` (valid REFRESH_TTL_MS from now); answers it. */
+  async function storeToken(executor: Kysely<CommandTables>, userId: string, familyId: string): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    await db
+    await executor
       .insertInto('auth_refresh_tokens')
       .values({ token_hash: digest(token), user_id: userId, family_id: familyId, expires_at: new Date(Date.now() + REFRESH_TTL_MS), revoked_at: null })
       .execute();
     return token;
+  }
+
+  /** Revokes the tokens of the sign-in `familyId` still in use. */
+  async function revokeFamily(executor: Kysely<CommandTables>, familyId: string): Promise<void> {
+    await executor
+      .updateTable('auth_refresh_tokens')
+      .set({ revoked_at: new Date() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  function issue(userId: string, familyId: string = crypto.randomUUID()): Promise<string> {
+    return storeToken(db, userId, familyId);
   }
 
   /** Answers the user and a fresh token, or undefined when the token is unknown, expired or reused. */
@@ -26,40 +41,18 @@ export function createRefreshSessions(db: Kysely<CommandTables>) {
       const row = await trx.selectFrom('auth_refresh_tokens').selectAll().where('token_hash', '=', digest(token)).forUpdate().executeTakeFirst();
       if (!row || row.expires_at.getTime() <= Date.now()) return undefined;
       if (row.revoked_at) {
-        await trx
-          .updateTable('auth_refresh_tokens')
-          .set({ revoked_at: new Date() })
-          .where('family_id', '=', row.family_id)
-          .where('revoked_at', 'is', null)
-          .execute();
+        await revokeFamily(trx, row.family_id);
         return undefined;
       }
       await trx.updateTable('auth_refresh_tokens').set({ revoked_at: new Date() }).where('token_hash', '=', row.token_hash).execute();
-      const next = randomBytes(32).toString('base64url');
-      await trx
-        .insertInto('auth_refresh_tokens')
-        .values({
-          token_hash: digest(next),
-          user_id: row.user_id,
-          family_id: row.family_id,
-          expires_at: new Date(Date.now() + REFRESH_TTL_MS),
-          revoked_at: null,
-        })
-        .execute();
-      return { userId: row.user_id, token: next };
+      return { userId: row.user_id, token: await storeToken(trx, row.user_id, row.family_id) };
     });
   }
 
   /** Ends the sign-in the token belongs to. */
   async function revoke(token: string): Promise<void> {
     const row = await db.selectFrom('auth_refresh_tokens').select('family_id').where('token_hash', '=', digest(token)).executeTakeFirst();
-    if (row)
-      await db
-        .updateTable('auth_refresh_tokens')
-        .set({ revoked_at: new Date() })
-        .where('family_id', '=', row.family_id)
-        .where('revoked_at', 'is', null)
-        .execute();
+    if (row) await revokeFamily(db, row.family_id);
   }
 
   /** Ends every sign-in of the account: its password changed, or sessions from before its mailbox was proven may be a squatter's. */
