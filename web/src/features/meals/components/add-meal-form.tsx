@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MEAL_CATEGORIES } from '@hostel/contracts';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { CategorySelect } from '@/components/ui/category-select';
 import { fieldAria, FormField } from '@/components/ui/form-field';
@@ -11,23 +9,19 @@ import { useNotice } from '@/components/ui/notice-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth';
+import { dishFormSchema, emptyDishForm } from '@/lib/dish-form';
 import { useAddMeal } from '../api/add-meal';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
-const required = (message: string) => z.string().trim().min(1, message);
-
-/** SPEC section 5's Add Meal rules, in its words. Price is typed as text and checked as a number. */
-const AddMealSchema = z.object({
-  title: required('Title is required'),
-  category: z.enum(MEAL_CATEGORIES, { error: 'Category is required' }),
-  ingredients: required('Ingredients are required'),
-  description: required('Description is required'),
-  price: required('Price is required')
-    .refine((text) => Number.isFinite(Number(text)), 'Price is required')
-    .refine((text) => Number(text) >= 0, 'Price must be positive'),
+/** SPEC section 5's Add Meal rules, in its words. */
+const AddMealSchema = dishFormSchema({
+  title: 'Title is required',
+  category: 'Category is required',
+  ingredients: 'Ingredients are required',
+  description: 'Description is required',
+  price: 'Price is required',
+  negativePrice: 'Price must be positive',
 });
-type AddMealInput = z.input<typeof AddMealSchema>;
-const empty: AddMealInput = { title: '', category: '' as AddMealInput['category'], ingredients: '', description: '', price: '' };
 
 /** Read-only fields look it: no white box to type in, no focus-ring invitation beyond the outline. */
 const readOnlyLook = 'cursor-default border-dashed border-slate-300 bg-slate-100 text-slate-700';
@@ -46,14 +40,14 @@ export function AddMealForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(AddMealSchema), defaultValues: empty });
+  } = useForm({ resolver: zodResolver(AddMealSchema), defaultValues: emptyDishForm });
 
   const onSubmit = handleSubmit(async (values) => {
     if (!image.url) return notice({ title: 'Oops...', text: 'Please upload an image before submitting', tone: 'error' });
     try {
       await add.mutateAsync({ ...values, price: Number(values.price), image: image.url });
       notice({ title: 'Meal Added!', text: 'Your meal has been successfully added.', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
-      reset(empty);
+      reset(emptyDishForm);
       image.clear();
     } catch (error) {
       const text =

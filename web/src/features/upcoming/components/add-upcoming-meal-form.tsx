@@ -1,7 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MEAL_CATEGORIES } from '@hostel/contracts';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { CategorySelect } from '@/components/ui/category-select';
 import { fieldAria, FormField } from '@/components/ui/form-field';
@@ -10,19 +8,18 @@ import { Input } from '@/components/ui/input';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { ApiError } from '@/lib/api-client';
+import { dishFormSchema, emptyDishForm } from '@/lib/dish-form';
 import { useManageUpcomingMeals } from '../api/upcoming-meals';
 
-const required = (message: string) => z.string().trim().min(1, message);
 /** The Add Upcoming Meal rules of SPEC section 5, in its words. */
-const UpcomingSchema = z.object({
-  title: required('Title required'),
-  category: z.enum(MEAL_CATEGORIES, { error: 'Category required' }),
-  ingredients: required('Ingredients required'),
-  description: required('Description required'),
-  price: required('Price required').refine((text) => Number.isFinite(Number(text)) && Number(text) >= 0, 'Price required'),
+const UpcomingSchema = dishFormSchema({
+  title: 'Title required',
+  category: 'Category required',
+  ingredients: 'Ingredients required',
+  description: 'Description required',
+  price: 'Price required',
+  negativePrice: 'Price required',
 });
-type UpcomingInput = z.input<typeof UpcomingSchema>;
-const empty: UpcomingInput = { title: '', category: '' as UpcomingInput['category'], ingredients: '', description: '', price: '' };
 
 /** The 'Add Upcoming Meal' form: image uploaded first, ingredients split on commas and trimmed. */
 export function AddUpcomingMealForm({ onAdded }: { onAdded: () => void }) {
@@ -33,7 +30,7 @@ export function AddUpcomingMealForm({ onAdded }: { onAdded: () => void }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(UpcomingSchema), defaultValues: empty });
+  } = useForm({ resolver: zodResolver(UpcomingSchema), defaultValues: emptyDishForm });
 
   const onSubmit = handleSubmit(async (values) => {
     if (!image.url) return notice({ title: 'Oops', text: 'Please upload an image first.', tone: 'error' });
