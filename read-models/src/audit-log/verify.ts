@@ -69,6 +69,15 @@ export async function verifyLedger(deps: {
     version: event.streamVersion.toString(),
     type: event.type,
   });
+  /** What the verification found so far, and where the log and the ledger first differ when they do. */
+  const found = (difference?: LedgerDifference) => ({
+    verified,
+    ...(position ? { position } : {}),
+    hash,
+    hashesAt,
+    unchecked,
+    ...(difference ? { difference } : {}),
+  });
   let storeAhead = prefetched(deps.store.readAll({ from: START, batch }));
   for (;;) {
     const events = await storeAhead;
@@ -82,28 +91,14 @@ export async function verifyLedger(deps: {
       }
       const at = formatPosition(event.position);
       if (`${row.position_a}/${row.position_b}` !== at) {
-        return {
-          verified,
-          ...(position ? { position } : {}),
-          hash,
-          hashesAt,
-          unchecked,
-          difference: {
-            ...describe(event),
-            reason: `the ledger holds ${row.position_a}/${row.position_b} where the store holds this event: an event is missing or extra`,
-          },
-        };
+        return found({
+          ...describe(event),
+          reason: `the ledger holds ${row.position_a}/${row.position_b} where the store holds this event: an event is missing or extra`,
+        });
       }
       hash = chainHash(hash, event);
       if (hash !== row.hash)
-        return {
-          verified,
-          ...(position ? { position } : {}),
-          hash,
-          hashesAt,
-          unchecked,
-          difference: { ...describe(event), reason: 'the stored event does not hash to what the ledger recorded: it was changed after it was recorded' },
-        };
+        return found({ ...describe(event), reason: 'the stored event does not hash to what the ledger recorded: it was changed after it was recorded' });
       if (wanted.has(at)) hashesAt.set(at, hash);
       verified++;
       position = at;
@@ -112,16 +107,9 @@ export async function verifyLedger(deps: {
   const extra = await nextLedgerRow();
   if (extra) {
     const at = `${extra.position_a}/${extra.position_b}`;
-    return {
-      verified,
-      ...(position ? { position } : {}),
-      hash,
-      hashesAt,
-      unchecked,
-      difference: { position: at, reason: 'the ledger records an event the store no longer holds: it was deleted' },
-    };
+    return found({ position: at, reason: 'the ledger records an event the store no longer holds: it was deleted' });
   }
-  return { verified, ...(position ? { position } : {}), hash, hashesAt, unchecked };
+  return found();
 }
 
 /** A read started ahead: if verification stops before it is awaited, its failure is nobody's concern. */
