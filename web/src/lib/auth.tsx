@@ -1,7 +1,8 @@
 import type { UserDto } from '@hostel/contracts';
-import { createContext, use, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient } from './api-client';
 import type { AuthSession, SessionState } from './auth-session';
+import { useProvided } from './use-provided';
 
 interface AuthContextValue {
   session: AuthSession;
@@ -16,9 +17,7 @@ export function AuthProvider({ session, api, children }: AuthContextValue & { ch
 }
 
 function useAuthContext() {
-  const value = use(AuthContext);
-  if (!value) throw new Error('useSession and useApi need an AuthProvider above them');
-  return value;
+  return useProvided(AuthContext, 'useSession and useApi need an AuthProvider above them');
 }
 
 /** The session object, for actions: sign in, sign out, refresh. */

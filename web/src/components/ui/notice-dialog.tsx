@@ -1,9 +1,10 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { createContext, use, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { useReturnFocus } from './return-focus';
+import { useProvided } from '@/lib/use-provided';
 
 /** A message the user must see: a title, optional text, and whether it closes on its own. */
 export interface Notice {
@@ -78,7 +79,5 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
 
 /** Opens a notice dialog (the product's replacement for window.alert). */
 export function useNotice() {
-  const show = use(NoticeContext);
-  if (!show) throw new Error('useNotice needs a NoticeProvider above it');
-  return show;
+  return useProvided(NoticeContext, 'useNotice needs a NoticeProvider above it');
 }
