@@ -2,6 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import { type ComponentProps, useState } from 'react';
 import { Button } from './button';
 import { useReturnFocus } from './return-focus';
+import { DIALOG_OVERLAY, dialogPanel } from './dialog-styles';
 
 /**
  * Asks before something that can't be undone. A Radix AlertDialog: focus starts on Cancel, Escape
@@ -26,11 +27,8 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <AlertDialog.Content
-          {...returnFocus}
-          className="fixed top-1/2 left-1/2 z-[60] grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-3 rounded-xl bg-white p-6 text-center shadow-xl"
-        >
+        <AlertDialog.Overlay className={DIALOG_OVERLAY} />
+        <AlertDialog.Content {...returnFocus} className={dialogPanel('max-w-md gap-3 text-center')}>
           <AlertDialog.Title className="text-xl font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-slate-700">{text}</AlertDialog.Description>
           <div className="mt-2 flex justify-center gap-3">

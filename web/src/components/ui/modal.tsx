@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button';
 import { useReturnFocus } from './return-focus';
+import { DIALOG_OVERLAY, dialogPanel } from './dialog-styles';
 
 /**
  * A dialog holding a form: titled, focus kept inside, closed by Escape, the X or the form's own buttons;
@@ -13,12 +14,8 @@ export function Modal({ open, onOpenChange, title, children }: { open: boolean; 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
-        <Dialog.Content
-          {...returnFocus}
-          aria-describedby={undefined}
-          className="fixed top-1/2 left-1/2 z-[60] grid max-h-[calc(100vh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
-        >
+        <Dialog.Overlay className={DIALOG_OVERLAY} />
+        <Dialog.Content {...returnFocus} aria-describedby={undefined} className={dialogPanel('max-h-[calc(100vh-2rem)] max-w-lg gap-4 overflow-y-auto')}>
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-xl font-semibold text-slate-900">{title}</Dialog.Title>
             <Dialog.Close asChild>

@@ -5,6 +5,7 @@ import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { useReturnFocus } from './return-focus';
 import { useProvided } from '@/lib/use-provided';
+import { DIALOG_OVERLAY, dialogPanel } from './dialog-styles';
 
 /** A message the user must see: a title, optional text, and whether it closes on its own. */
 export interface Notice {
@@ -54,12 +55,12 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
       {children}
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-950/50" />
+          <Dialog.Overlay className={DIALOG_OVERLAY} />
           {/* Radix portals the overlay and the content separately, so the content must outrank it. */}
           <Dialog.Content
             {...returnFocus}
             data-tone={notice?.tone ?? 'info'}
-            className="fixed top-1/2 left-1/2 z-[60] grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 justify-items-center gap-3 rounded-xl bg-white p-6 text-center shadow-xl"
+            className={dialogPanel('max-w-md justify-items-center gap-3 text-center')}
             {...(notice?.text ? {} : { 'aria-describedby': undefined })}
           >
             <Icon aria-hidden="true" className={cn('size-12', color)} />
