@@ -4,6 +4,7 @@
  * capability's folder. Nothing here knows HTTP, a database or a clock.
  */
 export type { CommandContext, Decider, SnapshotPolicy } from './kernel/decider';
+export { exhaustive } from './kernel/decider';
 export { DomainError, conflict, forbidden, invalid, notFound, paymentDeclined, providerUnavailable, rateLimited, unauthenticated } from './kernel/errors';
 export type { ErrorKind } from './kernel/errors';
 export { envelope } from './kernel/envelope';

@@ -4,6 +4,7 @@ import type { Decider } from '../kernel/decider';
 import { DomainError, conflict, forbidden, invalid, notFound } from '../kernel/errors';
 import type { MailedLink, UserEvent, UserState } from './user';
 import { evolveUser, initialUserState } from './user';
+import { exhaustive } from '../kernel/decider';
 
 interface NewAccount {
   userId: string;
@@ -171,10 +172,8 @@ function decide(command: UserCommand, state: UserState): UserEvent[] {
       // The same payment granted again, or a lesser plan bought while on a better one: nothing changes.
       if (badgeRank(command.badge) <= badgeRank(state.badge)) return [];
       return [{ type: 'UserBadgeGranted', data: { userId: state.userId, badge: command.badge, paymentId: command.paymentId } }];
-    default: {
-      const unhandled: never = command;
-      return unhandled;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 

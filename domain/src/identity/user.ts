@@ -1,6 +1,7 @@
 import type { Badge, EventOf, Role } from '@hostel/contracts';
 import { streamName } from '@hostel/contracts';
 import { v5 as uuidv5 } from 'uuid';
+import { exhaustive } from '../kernel/decider';
 
 /** Events of the user stream. */
 export type UserEvent =
@@ -99,9 +100,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return state.exists ? { ...state, resetLinks: [] } : state;
     case 'UserPasswordCleared':
       return state.exists ? { ...state, passwordHash: null } : state;
-    default: {
-      const unhandled: never = event;
-      return unhandled;
-    }
+    default:
+      return exhaustive(event);
   }
 }

@@ -28,3 +28,11 @@ export interface CommandContext {
   correlationId: string;
   causationId?: string;
 }
+
+/**
+ * The end of a switch over every command or event type: TypeScript refuses it while a type is left
+ * unhandled. A value of no known type (a bug) is answered as it came.
+ */
+export function exhaustive(value: never): never {
+  return value;
+}

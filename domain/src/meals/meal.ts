@@ -2,6 +2,7 @@ import type { EventData, EventOf, Role } from '@hostel/contracts';
 import { streamName } from '@hostel/contracts';
 import { conflict, forbidden, notFound } from '../kernel/errors';
 import type { Decider } from '../kernel/decider';
+import { exhaustive } from '../kernel/decider';
 
 /** MealLiked: only in streams written before likes had streams of their own (like.ts); still folded. */
 export type MealEvent = EventOf<'MealAdded'> | EventOf<'MealEdited'> | EventOf<'MealDeleted'> | EventOf<'MealLiked'>;
@@ -53,10 +54,8 @@ export function evolveMeal(state: MealState, event: MealEvent): MealState {
       return { status: 'deleted', mealId: event.data.mealId };
     case 'MealLiked':
       return state.status === 'listed' ? { ...state, likedBy: [...state.likedBy, event.data.userId] } : state;
-    default: {
-      const unhandled: never = event;
-      return unhandled;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -101,10 +100,8 @@ function decide(command: MealCommand, state: MealState): MealEvent[] {
     case 'DeleteMeal':
       requireAdmin(command.actorRole);
       return [{ type: 'MealDeleted', data: { mealId: listed(state).mealId } }];
-    default: {
-      const unhandled: never = command;
-      return unhandled;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 

@@ -3,6 +3,7 @@ import { NEWSLETTER_INVALID_LINK, streamName } from '@hostel/contracts';
 import { v5 as uuidv5 } from 'uuid';
 import type { Decider } from '../kernel/decider';
 import { invalid } from '../kernel/errors';
+import { exhaustive } from '../kernel/decider';
 
 export type NewsletterEvent = EventOf<'NewsletterSubscriptionRequested'> | EventOf<'NewsletterSubscriptionConfirmed'> | EventOf<'NewsletterUnsubscribed'>;
 
@@ -34,10 +35,8 @@ export function evolveNewsletter(state: NewsletterState, event: NewsletterEvent)
       return { status: 'subscribed', email: event.data.email, unsubscribeTokenHash: event.data.unsubscribeTokenHash };
     case 'NewsletterUnsubscribed':
       return { status: 'unsubscribed', email: event.data.email };
-    default: {
-      const unhandled: never = event;
-      return unhandled;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -61,10 +60,8 @@ function decide(command: NewsletterCommand, state: NewsletterState): NewsletterE
       if (state.status === 'unsubscribed') return [];
       if (state.status !== 'subscribed' || state.unsubscribeTokenHash !== command.tokenHash) throw invalid(NEWSLETTER_INVALID_LINK);
       return [{ type: 'NewsletterUnsubscribed', data: { subscriptionId: command.subscriptionId, email: state.email } }];
-    default: {
-      const unhandled: never = command;
-      return unhandled;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 

@@ -2,6 +2,7 @@ import type { EventOf, Role } from '@hostel/contracts';
 import { streamName } from '@hostel/contracts';
 import { conflict, forbidden, notFound } from '../kernel/errors';
 import type { Decider } from '../kernel/decider';
+import { exhaustive } from '../kernel/decider';
 
 export type ReviewEvent = EventOf<'ReviewAdded'> | EventOf<'ReviewDeleted'>;
 
@@ -27,10 +28,8 @@ export function evolveReview(state: ReviewState, event: ReviewEvent): ReviewStat
       return { status: 'posted', reviewId: event.data.reviewId, mealId: event.data.mealId, authorId: event.data.userId };
     case 'ReviewDeleted':
       return state.status === 'none' ? state : { ...state, status: 'deleted' };
-    default: {
-      const unhandled: never = event;
-      return unhandled;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -61,10 +60,8 @@ function decide(command: ReviewCommand, state: ReviewState): ReviewEvent[] {
       if (state.status !== 'posted') throw notFound('Review not found');
       if (state.authorId !== command.actorId && command.actorRole !== 'admin') throw forbidden('You can only delete your own reviews');
       return [{ type: 'ReviewDeleted', data: { reviewId: state.reviewId, mealId: state.mealId } }];
-    default: {
-      const unhandled: never = command;
-      return unhandled;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 

@@ -2,6 +2,7 @@ import type { Badge, EventData, EventOf, Role } from '@hostel/contracts';
 import { streamName, UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
 import { conflict, forbidden, notFound } from '../kernel/errors';
 import type { Decider } from '../kernel/decider';
+import { exhaustive } from '../kernel/decider';
 
 export type UpcomingEvent =
   EventOf<'UpcomingMealAdded'> | EventOf<'UpcomingMealLiked'> | EventOf<'UpcomingMealThresholdReached'> | EventOf<'UpcomingMealPublished'>;
@@ -36,10 +37,8 @@ export function evolveUpcoming(state: UpcomingState, event: UpcomingEvent): Upco
       return state;
     case 'UpcomingMealPublished':
       return state.status === 'none' ? state : { ...state, status: 'published', mealId: event.data.mealId, publishedAt: event.data.publishedAt };
-    default: {
-      const unhandled: never = event;
-      return unhandled;
-    }
+    default:
+      return exhaustive(event);
   }
 }
 
@@ -66,10 +65,8 @@ function decide(command: UpcomingCommand, state: UpcomingState): UpcomingEvent[]
       // Publishing twice (an admin and the policy, or a job run again) changes nothing.
       if (state.status === 'published') return [];
       return [{ type: 'UpcomingMealPublished', data: { upcomingId: state.upcomingId, mealId: command.mealId, publishedAt: command.publishedAt } }];
-    default: {
-      const unhandled: never = command;
-      return unhandled;
-    }
+    default:
+      return exhaustive(command);
   }
 }
 
