@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NoticeProvider } from '@/components/ui/notice-dialog';
 import { createApiClient } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth';
@@ -10,6 +10,20 @@ import { createQueryClient } from '@/lib/query-client';
 function LiveUpdates({ enabled, rooms }: { enabled: boolean; rooms: LiveRooms }) {
   useLiveUpdates(enabled, rooms);
   return null;
+}
+
+const never = () => () => undefined;
+
+/**
+ * Whether this render is the browser's own: false on the server and while hydrating a page it drew,
+ * true from then on (and from the start of a page rendered here).
+ */
+function useInBrowser(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -31,6 +45,8 @@ export function AppProvider({
     return { session, api: createApiClient(session), queryClient: givenQueryClient ?? createQueryClient(), liveRooms: createLiveRooms() };
   });
 
+  const inBrowser = useInBrowser();
+
   useEffect(() => {
     void app.session.restore();
     // Nothing read for one user may show to the next: forget the cache when a session ends.
@@ -47,7 +63,8 @@ export function AppProvider({
       <AuthProvider session={app.session} api={app.api}>
         <LiveRoomsProvider rooms={app.liveRooms}>
           <NoticeProvider>
-            <LiveUpdates enabled={liveUpdates} rooms={app.liveRooms} />
+            {/* Draws nothing and acts in effects: it joins once the page is the browser's (the server has no socket). */}
+            {inBrowser ? <LiveUpdates enabled={liveUpdates} rooms={app.liveRooms} /> : null}
             {children}
           </NoticeProvider>
         </LiveRoomsProvider>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { paths } from '@/config/paths';
@@ -116,7 +116,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+/**
+ * Before hydrating a page the server rendered: loads the code of the screens at `location` (their
+ * routes' `lazy`) into the route table, so the first render is the server's page, not the loading fallback.
+ */
+export async function loadRoutesAt(location: Location): Promise<void> {
+  const lazy = (matchRoutes(routes, location) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');
+  await Promise.all(
+    lazy.map(async (route) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, await load(), { lazy: undefined });
+    }),
+  );
+}
+
+/** `hydrationData`: the router's state of a page the server rendered (app/ssr/state.ts). */
+export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
+  const [router] = useState(() => createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined));
   return <RouterProvider router={router} />;
 }
