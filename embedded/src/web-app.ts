@@ -35,8 +35,10 @@ const HOME_PRELOAD = '</hero/breakfast.svg>; rel=preload; as=image; fetchpriorit
  * page's own script (keys of Vite's build manifest): their code is a route chunk the script would only
  * ask for once it runs, and the schemas check the screen's first answer.
  */
+const SCHEMAS = 'src/lib/schema-set.ts';
 const SCREEN_MODULES: readonly [RegExp, readonly string[]][] = [
-  [/^\/(allmeals|upcomingmeals|meal\/[^/]+)\/?$/i, ['src/app/routes/meals.tsx', 'src/lib/schema-set.ts']],
+  [/^\/allmeals\/?$/i, ['src/app/routes/all-meals.tsx', SCHEMAS]],
+  [/^\/(upcomingmeals|meal\/[^/]+)\/?$/i, ['src/app/routes/meals.tsx', SCHEMAS]],
 ];
 
 interface ManifestChunk {
@@ -62,8 +64,9 @@ function screenPreloads(distDir: string) {
       return undefined;
     }
   };
-  return (pathname: string): string | undefined => {
-    const modules = SCREEN_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+  /** `rendered`: the page comes drawn with its data: only the screen's code (to hydrate it), after what it shows. */
+  return (pathname: string, rendered = false): string | undefined => {
+    const modules = SCREEN_MODULES.find(([pattern]) => pattern.test(pathname))?.[1].filter((key) => !rendered || key !== SCHEMAS);
     const chunks = modules && manifest();
     if (!chunks) return undefined;
     const closure = (keys: readonly string[], into = new Set<string>()) => {
@@ -76,7 +79,8 @@ function screenPreloads(distDir: string) {
     };
     const entry = closure(Object.keys(chunks).filter((key) => chunks[key]!.isEntry));
     const files = [...closure(modules)].filter((key) => !entry.has(key)).map((key) => chunks[key]!.file);
-    return files.length > 0 ? files.map((file) => `</${file}>; rel=modulepreload`).join(', ') : undefined;
+    const attributes = rendered ? '; fetchpriority=low' : '';
+    return files.length > 0 ? files.map((file) => `</${file}>; rel=modulepreload${attributes}`).join(', ') : undefined;
   };
 }
 
@@ -218,8 +222,9 @@ export function webAppFallback(distDir: string) {
    * any other page, or one whose render fails, the app's empty page, rendered in the browser.
    */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<void> {
-    const screenPreloads = preloadsOf(pathname);
     const ssr = await rendered(request, pathname);
+    // A page drawn here paints without its scripts: they come after what it shows (its own tags say so too, web/src/entry-server.tsx).
+    const screenPreloads = preloadsOf(pathname, ssr !== null);
     // A page drawn here carries its data: no read of it to preload.
     const preloads = pathname === '/' ? HOME_PRELOAD : [screenPreloads, ssr ? undefined : visitorReadOf(request, pathname)].filter(Boolean).join(', ');
     if (preloads) void reply.header('link', preloads);

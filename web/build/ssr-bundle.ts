@@ -36,7 +36,9 @@ export function ssrBundle(): Plugin {
           outDir: resolve(config.root, config.build.outDir, SSR_DIR),
           emptyOutDir: true,
           copyPublicDir: false,
-          rolldownOptions: { output: { entryFileNames: 'entry-server.js', format: 'es' } },
+          // One file: the server imports it under a query naming the build (`?v=`), and a chunk importing
+          // the entry back by its bare name would load a second copy, with contexts of its own.
+          rolldownOptions: { output: { entryFileNames: 'entry-server.js', format: 'es', codeSplitting: false } },
         },
       });
     },

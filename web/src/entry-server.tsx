@@ -57,10 +57,14 @@ export async function renderPage({ url, template, fetch }: { url: string; templa
   const head = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)*/.exec(html)?.[0] ?? '';
   const title = /<title>[^<]*<\/title>/.exec(head)?.[0];
   const headWithout = title ? head.replace(title, '') : head;
-  return template
-    .replace(/<title>[^<]*<\/title>/, (own) => `${title ?? own}${headWithout}`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${html.slice(head.length)}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafe(JSON.stringify(state))}</script>`,
-    );
+  return (
+    template
+      // The page paints without its scripts (they only hydrate it): they come after the CSS and the pictures.
+      .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
+      .replace(/<title>[^<]*<\/title>/, (own) => `${title ?? own}${headWithout}`)
+      .replace(
+        '<div id="root"></div>',
+        `<div id="root">${html.slice(head.length)}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafe(JSON.stringify(state))}</script>`,
+      )
+  );
 }

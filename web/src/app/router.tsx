@@ -1,6 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
-import { DashboardLayout } from '@/components/layouts/dashboard-layout';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { paths } from '@/config/paths';
 import { VerifyEmailNote } from '@/features/auth/components/verify-email-note';
@@ -10,10 +9,13 @@ import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
 
 // Each screen but the home page loads on first visit, so `/` ships only what it renders.
 const meals = () => import('./routes/meals');
+const allMeals = () => import('./routes/all-meals');
 const checkout = () => import('./routes/checkout');
 const auth = () => import('./routes/auth');
 const dashboard = () => import('./routes/dashboard');
 const audit = () => import('./routes/audit');
+// The dashboard's frame too: the public pages' script goes without it.
+const DashboardLayout = lazy(async () => ({ default: (await import('@/components/layouts/dashboard-layout')).DashboardLayout }));
 
 /** Shown while a screen's code loads when the app starts on it. */
 const loading = (
@@ -34,7 +36,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: 'AllMeals', lazy: async () => ({ Component: (await meals()).AllMealsRoute }) },
+      { path: 'AllMeals', lazy: async () => ({ Component: (await allMeals()).AllMealsRoute }) },
       { path: 'UpcomingMeals', lazy: async () => ({ Component: (await meals()).UpcomingMealsRoute }) },
       { path: 'checkout/:packageName', lazy: async () => ({ Component: (await checkout()).CheckoutRoute }) },
       { path: 'meal/:id', lazy: async () => ({ Component: (await meals()).MealDetailRoute }) },
@@ -71,7 +73,9 @@ export const routes: RouteObject[] = [
     path: paths.dashboard.root,
     element: (
       <RequireAuth>
-        <DashboardLayout banner={<VerifyEmailNote />} />
+        <Suspense fallback={loading}>
+          <DashboardLayout banner={<VerifyEmailNote />} />
+        </Suspense>
       </RequireAuth>
     ),
     hydrateFallbackElement: loading,

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { useMeal } from '@/features/meals/api/get-meal';
-import { AllMeals } from '@/features/meals/components/all-meals';
 import { MealDetail } from '@/features/meals/components/meal-detail';
 import { RequestMealAction } from '@/features/requests/components/request-meal-action';
 import { MealReviews } from '@/features/reviews/components/meal-reviews';
@@ -9,15 +8,6 @@ import { AddReviewForm } from '@/features/reviews/components/review-form';
 import { UpcomingMeals } from '@/features/upcoming/components/upcoming-meals';
 import { useSessionUser } from '@/lib/auth';
 import { useUserProfile } from '@/lib/user-profile';
-
-export function AllMealsRoute() {
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageHeading>Explore All Meals</PageHeading>
-      <AllMeals />
-    </div>
-  );
-}
 
 /** 'Error loading user data: ' and why, when the signed-in user's record (which Request Meal needs) failed to load. */
 function UserDataError() {

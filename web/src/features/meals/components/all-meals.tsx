@@ -1,4 +1,4 @@
-import { MEAL_CATEGORIES, type MealCategory, rooms } from '@hostel/contracts';
+import { MEAL_CATEGORIES, type MealCategory, rooms } from '@hostel/contracts/plain';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -130,9 +130,9 @@ export function AllMeals() {
             <p className="text-center text-slate-700">No meals found.</p>
           ) : (
             <ul aria-label="Meals" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {loaded.map((meal) => (
+              {loaded.map((meal, index) => (
                 <li key={meal._id} className="grid">
-                  <MealCard meal={meal} showCategory />
+                  <MealCard meal={meal} showCategory first={index === 0} />
                 </li>
               ))}
             </ul>

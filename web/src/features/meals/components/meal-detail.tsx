@@ -1,4 +1,4 @@
-import { rooms } from '@hostel/contracts';
+import { rooms } from '@hostel/contracts/plain';
 import { Heart, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
