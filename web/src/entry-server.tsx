@@ -5,7 +5,9 @@
  */
 import { dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
@@ -25,6 +27,32 @@ const scriptSafe = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
+ * The whole page as text once everything in it is ready: a part that loads its code on its own
+ * (`lazy`, under Suspense) is drawn like the rest, never as its fallback.
+ */
+function renderToText(tree: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    let failed: unknown;
+    const stream = renderToPipeableStream(tree, {
+      onAllReady: () => (failed === undefined ? stream.pipe(sink) : reject(failed as Error)),
+      onShellError: reject,
+      // An error inside a boundary would leave its fallback for the browser to fill: the page is sent empty instead.
+      onError: (error) => {
+        failed ??= error;
+      },
+    });
+  });
+}
+
+/**
  * The page at `url` (a path with its query) as HTML: `template` (the build's index.html) with the
  * rendered page in its `#root` and the state the browser hydrates from beside it, or null when the
  * path is not a public page or did not render (the caller then sends the template as it is). `fetch`
@@ -41,7 +69,7 @@ export async function renderPage({ url, template, fetch }: { url: string; templa
   const queryClient = createQueryClient();
   await prefetchPublicPage(location, queryClient, createApiClient(createAuthSession(), { fetch }));
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  const html = await renderToText(
     <StrictMode>
       <AppProvider queryClient={queryClient}>
         {/* No script of the router's own: the page's CSP allows no inline script; the state goes as data. */}

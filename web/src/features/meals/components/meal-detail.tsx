@@ -68,7 +68,8 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
   return (
     <article aria-labelledby="meal-title" className="grid gap-8 md:grid-cols-2">
       <title>{title}</title>
-      <img src={image} alt={title} width={800} height={600} className="aspect-[4/3] w-full rounded-xl object-cover shadow" />
+      {/* The page's largest paint: fetched first. */}
+      <img src={image} alt={title} width={800} height={600} fetchPriority="high" className="aspect-[4/3] w-full rounded-xl object-cover shadow" />
       <div className="grid content-start gap-4">
         <p className="text-sm font-semibold tracking-wide text-orange-800 uppercase">{category}</p>
         <h1 id="meal-title" className="text-3xl font-bold text-slate-900">
