@@ -3,12 +3,14 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
+import { ssrBundle } from './build/ssr-bundle';
 
 /** The API answers on the same origin in production; in development Vite forwards to the embedded server. */
 const backend = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  // The server's bundle before the twins: precompress leaves out its folder (nothing sends it to a browser).
+  plugins: [react(), tailwindcss(), ssrBundle(), precompress()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: {

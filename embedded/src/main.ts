@@ -18,7 +18,8 @@ const config = readConfig({ LOG_LEVEL: 'warn', ...process.env });
 const log = pino({ level: config.LOG_LEVEL });
 const webDist = resolve(root, 'web/dist');
 
-if (!existsSync(resolve(webDist, 'index.html'))) {
+// A build from before the public pages were rendered here has no server bundle: built again too.
+if (!existsSync(resolve(webDist, 'index.html')) || !existsSync(resolve(webDist, '.ssr/entry-server.js'))) {
   console.log('Building the web app (first start)…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {

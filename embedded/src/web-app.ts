@@ -1,5 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_MARKER_COOKIE } from '@hostel/contracts';
@@ -32,8 +35,10 @@ const HOME_PRELOAD = '</hero/breakfast.svg>; rel=preload; as=image; fetchpriorit
  * page's own script (keys of Vite's build manifest): their code is a route chunk the script would only
  * ask for once it runs, and the schemas check the screen's first answer.
  */
+const SCHEMAS = 'src/lib/schema-set.ts';
 const SCREEN_MODULES: readonly [RegExp, readonly string[]][] = [
-  [/^\/(allmeals|upcomingmeals|meal\/[^/]+)\/?$/i, ['src/app/routes/meals.tsx', 'src/lib/schema-set.ts']],
+  [/^\/allmeals\/?$/i, ['src/app/routes/all-meals.tsx', SCHEMAS]],
+  [/^\/(upcomingmeals|meal\/[^/]+)\/?$/i, ['src/app/routes/meals.tsx', SCHEMAS]],
 ];
 
 interface ManifestChunk {
@@ -59,8 +64,9 @@ function screenPreloads(distDir: string) {
       return undefined;
     }
   };
-  return (pathname: string): string | undefined => {
-    const modules = SCREEN_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+  /** `rendered`: the page comes drawn with its data: only the screen's code (to hydrate it), after what it shows. */
+  return (pathname: string, rendered = false): string | undefined => {
+    const modules = SCREEN_MODULES.find(([pattern]) => pattern.test(pathname))?.[1].filter((key) => !rendered || key !== SCHEMAS);
     const chunks = modules && manifest();
     if (!chunks) return undefined;
     const closure = (keys: readonly string[], into = new Set<string>()) => {
@@ -73,7 +79,8 @@ function screenPreloads(distDir: string) {
     };
     const entry = closure(Object.keys(chunks).filter((key) => chunks[key]!.isEntry));
     const files = [...closure(modules)].filter((key) => !entry.has(key)).map((key) => chunks[key]!.file);
-    return files.length > 0 ? files.map((file) => `</${file}>; rel=modulepreload`).join(', ') : undefined;
+    const attributes = rendered ? '; fetchpriority=low' : '';
+    return files.length > 0 ? files.map((file) => `</${file}>; rel=modulepreload${attributes}`).join(', ') : undefined;
   };
 }
 
@@ -87,6 +94,75 @@ function visitorReadOf(request: FastifyRequest, pathname: string): string | unde
   const meal = /^\/meal\/([^/]+)\/?$/i.exec(pathname)?.[1];
   if (!meal || new RegExp(`(?:^|;\\s*)${SESSION_MARKER_COOKIE}=`).test(request.headers.cookie ?? '')) return undefined;
   return `</api/meals/${meal}>; rel=preload; as=fetch; crossorigin=anonymous`;
+}
+
+/** What the web build's server bundle offers (web/src/entry-server.tsx, built into `<dist>/.ssr/` by web/build/ssr-bundle.ts). */
+interface ServerRenderer {
+  /** The pages it renders: home, all meals, a meal. */
+  PUBLIC_PAGE: RegExp;
+  renderPage(options: { url: string; template: string; fetch: typeof globalThis.fetch }): Promise<string | null>;
+}
+
+/** The file the build last wrote at `path`, read again only when it changes (a rebuild is served without a restart). */
+function latest<T>(path: string, load: (path: string, mtimeMs: number) => T): () => T | undefined {
+  let cached: { mtimeMs: number; value: T } | undefined;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(path).mtimeMs;
+    } catch {
+      return undefined;
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, value: load(path, mtimeMs) };
+    return cached.value;
+  };
+}
+
+/**
+ * The server's own API as `fetch` for the render: each read goes through Fastify's routes in-process
+ * (`inject`: the same validation, access and answers as over HTTP, no socket), as a visitor's (no
+ * cookie, no token: the page is the same for everyone and the browser reads a member's view itself).
+ */
+function ownApi(app: FastifyInstance): typeof globalThis.fetch {
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? `${input.pathname}${input.search}` : input.url;
+    const answer = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url,
+      headers: { accept: 'application/json' },
+    });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, { status: answer.statusCode, headers });
+  };
+}
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * A page rendered here, in brotli or gzip as the client accepts (the routes' answers are compressed by
+ * @fastify/compress, which leaves this fallback's alone). Brotli at quality 5: per request, quick, and
+ * within a few percent of the strongest setting on a page of HTML.
+ */
+async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string): Promise<void> {
+  const accepted = new Set(
+    String(request.headers['accept-encoding'] ?? '')
+      .split(',')
+      .filter((each) => !/;\s*q=0(?:\.0*)?\s*$/.test(each))
+      .map((each) => each.split(';')[0]!.trim().toLowerCase()),
+  );
+  void reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  const body = Buffer.from(html);
+  if (accepted.has('br'))
+    await reply
+      .header('content-encoding', 'br')
+      .send(await brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+  else if (accepted.has('gzip')) await reply.header('content-encoding', 'gzip').send(await gzipped(body));
+  else await reply.send(body);
 }
 
 export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
@@ -104,6 +180,13 @@ export function webAppFallback(distDir: string) {
     }
   };
   const preloadsOf = screenPreloads(distDir);
+  const renderer = latest(
+    join(distDir, '.ssr/entry-server.js'),
+    (path, mtimeMs) =>
+      // Another build, another module: the query names the version.
+      import(`${pathToFileURL(path).href}?v=${mtimeMs}`) as Promise<ServerRenderer>,
+  );
+  const template = latest(join(distDir, 'index.html'), (path) => readFileSync(path, 'utf8'));
   return (request: FastifyRequest, reply: FastifyReply): boolean => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const pathname = request.url.split('?')[0] ?? '/';
@@ -114,6 +197,8 @@ export function webAppFallback(distDir: string) {
     } catch {
       path = '/'; // A malformed escape names no file: a page, which the app's router answers.
     }
+    // A folder whose name starts with a dot (.vite's manifest, .ssr's server bundle) is the build's own, not the site's: 404.
+    if (path.split('/').some((segment) => segment.startsWith('.'))) return false;
     if (path.startsWith('/') && !path.includes('\0') && path !== '/index.html' && isFile(path)) {
       // The caching goes to send() itself: it writes Cache-Control last and would replace a header set here.
       void reply.sendFile(path.slice(1), path.startsWith('/assets/') ? HASHED : UNHASHED);
@@ -124,9 +209,40 @@ export function webAppFallback(distDir: string) {
     if (path.startsWith('/assets/') || !isFile('index.html')) return false;
     // A page, whoever asks (a browser, curl, a monitor, a link preview): the app routes it. Always
     // revalidated, so a new build's page (and the hashed files it names) is picked up at once.
-    const preloads = pathname === '/' ? HOME_PRELOAD : [preloadsOf(pathname), visitorReadOf(request, pathname)].filter(Boolean).join(', ');
-    if (preloads) void reply.header('link', preloads);
-    void reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    void reply.header('cache-control', 'no-cache');
+    void sendPage(request, reply, pathname).catch((error: unknown) => {
+      request.log.error({ err: error }, 'the page could not be sent');
+      if (!reply.sent) void reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    });
     return true;
   };
+
+  /**
+   * A public page (home, all meals, a meal) rendered here with its data, which the browser hydrates;
+   * any other page, or one whose render fails, the app's empty page, rendered in the browser.
+   */
+  async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<void> {
+    const ssr = await rendered(request, pathname);
+    // A page drawn here paints without its scripts: they come after what it shows (its own tags say so too, web/src/entry-server.tsx).
+    const screenPreloads = preloadsOf(pathname, ssr !== null);
+    // A page drawn here carries its data: no read of it to preload.
+    const preloads = pathname === '/' ? HOME_PRELOAD : [screenPreloads, ssr ? undefined : visitorReadOf(request, pathname)].filter(Boolean).join(', ');
+    if (preloads) void reply.header('link', preloads);
+    if (ssr) await sendCompressed(request, reply, ssr);
+    else await reply.sendFile('index.html', { cacheControl: false });
+  }
+
+  async function rendered(request: FastifyRequest, pathname: string): Promise<string | null> {
+    const page = template();
+    const render = renderer();
+    if (!page || !render) return null;
+    try {
+      const { PUBLIC_PAGE, renderPage } = await render;
+      if (!PUBLIC_PAGE.test(pathname)) return null;
+      return await renderPage({ url: request.url, template: page, fetch: ownApi(request.server) });
+    } catch (error) {
+      request.log.error({ err: error }, 'server render failed; the browser renders the page');
+      return null;
+    }
+  }
 }

@@ -39,6 +39,7 @@ beforeAll(async () => {
       'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_vendor-V1.js'] },
       '_vendor-V1.js': { file: 'assets/vendor-V1.js' },
       'src/app/routes/meals.tsx': { file: 'assets/meals-M1.js', isDynamicEntry: true, imports: ['_vendor-V1.js', '_zod-Z1.js'] },
+      'src/app/routes/all-meals.tsx': { file: 'assets/all-meals-A1.js', isDynamicEntry: true, imports: ['_vendor-V1.js', '_zod-Z1.js'] },
       '_zod-Z1.js': { file: 'assets/zod-Z1.js' },
       'src/lib/schema-set.ts': { file: 'assets/schema-set-S1.js', isDynamicEntry: true, imports: ['_zod-Z1.js'] },
     }),
@@ -85,8 +86,10 @@ describe('the web app, to any GET that is not an API path', () => {
   });
 
   it("given a link to a public screen, then its answer names that screen's chunks and the schemas to preload, not the entry's", async () => {
-    const preloads = '</assets/meals-M1.js>; rel=modulepreload, </assets/zod-Z1.js>; rel=modulepreload, </assets/schema-set-S1.js>; rel=modulepreload';
-    for (const path of ['/AllMeals', '/UpcomingMeals']) expect((await product.call('GET', path)).headers.link, path).toBe(preloads);
+    const preloads = (screen: string) =>
+      `</assets/${screen}.js>; rel=modulepreload, </assets/zod-Z1.js>; rel=modulepreload, </assets/schema-set-S1.js>; rel=modulepreload`;
+    expect((await product.call('GET', '/AllMeals')).headers.link).toBe(preloads('all-meals-A1'));
+    expect((await product.call('GET', '/UpcomingMeals')).headers.link).toBe(preloads('meals-M1'));
     expect((await product.call('GET', '/dashboard')).headers.link).toBeUndefined();
   });
 

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { SSR_DIR } from './ssr-bundle';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -48,8 +49,10 @@ async function textFiles(directory: string): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);
-    if (entry.isDirectory()) found.push(...(await textFiles(path)));
-    else if (TEXT_FILE.test(entry.name) && (await stat(path)).size > 0) found.push(path);
+    // The server's bundle (build/ssr-bundle.ts) is never sent to a browser.
+    if (entry.isDirectory()) {
+      if (entry.name !== SSR_DIR) found.push(...(await textFiles(path)));
+    } else if (TEXT_FILE.test(entry.name) && (await stat(path)).size > 0) found.push(path);
   }
   return found;
 }

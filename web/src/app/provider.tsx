@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NoticeProvider } from '@/components/ui/notice-dialog';
 import { ToastProvider } from '@/components/ui/toast';
 import { StageNotifications } from '@/features/requests/components/stage-notifications';
@@ -12,6 +12,20 @@ import { createQueryClient } from '@/lib/query-client';
 function LiveUpdates({ enabled, rooms, feed }: { enabled: boolean; rooms: LiveRooms; feed: LiveFeed }) {
   useLiveUpdates(enabled, rooms, feed);
   return null;
+}
+
+const never = () => () => undefined;
+
+/**
+ * Whether this render is the browser's own: false on the server and while hydrating a page it drew,
+ * true from then on (and from the start of a page rendered here).
+ */
+function useInBrowser(): boolean {
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }
 
 /**
@@ -43,6 +57,8 @@ export function AppProvider({
     };
   });
 
+  const inBrowser = useInBrowser();
+
   useEffect(() => {
     void app.session.restore();
     // Nothing read for one user may show to the next: forget the cache when a session ends.
@@ -61,7 +77,8 @@ export function AppProvider({
           <LiveFeedProvider feed={app.liveFeed}>
             <NoticeProvider>
               <ToastProvider>
-                <LiveUpdates enabled={liveUpdates} rooms={app.liveRooms} feed={app.liveFeed} />
+                {/* Draws nothing and acts in effects: it joins once the page is the browser's (the server has no socket). */}
+                {inBrowser ? <LiveUpdates enabled={liveUpdates} rooms={app.liveRooms} feed={app.liveFeed} /> : null}
                 <StageNotifications />
                 {children}
               </ToastProvider>

@@ -1,6 +1,5 @@
-import { useState } from 'react';
-import { createBrowserRouter, type RouteObject, RouterProvider } from 'react-router';
-import { DashboardLayout } from '@/components/layouts/dashboard-layout';
+import { lazy, Suspense, useState } from 'react';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
 import { MainLayout } from '@/components/layouts/main-layout';
 import { paths } from '@/config/paths';
 import { VerifyEmailNote } from '@/features/auth/components/verify-email-note';
@@ -10,11 +9,14 @@ import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
 
 // Each screen but the home page loads on first visit, so `/` ships only what it renders.
 const meals = () => import('./routes/meals');
+const allMeals = () => import('./routes/all-meals');
 const checkout = () => import('./routes/checkout');
 const auth = () => import('./routes/auth');
 const dashboard = () => import('./routes/dashboard');
 const audit = () => import('./routes/audit');
 const kitchen = () => import('./routes/kitchen');
+// The dashboard's frame too: the public pages' script goes without it.
+const DashboardLayout = lazy(async () => ({ default: (await import('@/components/layouts/dashboard-layout')).DashboardLayout }));
 
 /** Shown while a screen's code loads when the app starts on it. */
 const loading = (
@@ -35,7 +37,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorBoundary />,
     children: [
       { index: true, element: <HomeRoute /> },
-      { path: 'AllMeals', lazy: async () => ({ Component: (await meals()).AllMealsRoute }) },
+      { path: 'AllMeals', lazy: async () => ({ Component: (await allMeals()).AllMealsRoute }) },
       { path: 'UpcomingMeals', lazy: async () => ({ Component: (await meals()).UpcomingMealsRoute }) },
       { path: 'checkout/:packageName', lazy: async () => ({ Component: (await checkout()).CheckoutRoute }) },
       { path: 'meal/:id', lazy: async () => ({ Component: (await meals()).MealDetailRoute }) },
@@ -84,7 +86,9 @@ export const routes: RouteObject[] = [
     path: paths.dashboard.root,
     element: (
       <RequireAuth>
-        <DashboardLayout banner={<VerifyEmailNote />} />
+        <Suspense fallback={loading}>
+          <DashboardLayout banner={<VerifyEmailNote />} />
+        </Suspense>
       </RequireAuth>
     ),
     hydrateFallbackElement: loading,
@@ -129,7 +133,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
-  const [router] = useState(() => createBrowserRouter(routes));
+/**
+ * Before hydrating a page the server rendered: loads the code of the screens at `location` (their
+ * routes' `lazy`) into the route table, so the first render is the server's page, not the loading fallback.
+ */
+export async function loadRoutesAt(location: Location): Promise<void> {
+  const lazy = (matchRoutes(routes, location) ?? []).map(({ route }) => route).filter((route) => typeof route.lazy === 'function');
+  await Promise.all(
+    lazy.map(async (route) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, await load(), { lazy: undefined });
+    }),
+  );
+}
+
+/** `hydrationData`: the router's state of a page the server rendered (app/ssr/state.ts). */
+export function AppRouter({ hydrationData }: { hydrationData?: HydrationState }) {
+  const [router] = useState(() => createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined));
   return <RouterProvider router={router} />;
 }

@@ -78,8 +78,11 @@ async function errorFrom(status: number, body: unknown): Promise<ApiError> {
  * Creates the API client over a session. A 401 on an authenticated call refreshes the session once and
  * retries; a second 401 (or a failed refresh) signs out. After every write the answer's `position` is
  * remembered and sent as `X-Min-Position` on the reads that follow, so a user always sees their own change.
+ * `fetch` is the browser's unless given (the server's render reads its own API in-process).
  */
-export function createApiClient(session: AuthSession): ApiClient {
+export function createApiClient(session: AuthSession, options: { fetch?: typeof globalThis.fetch } = {}): ApiClient {
+  // Looked up per call otherwise: a test's fake API replaces the global after the client exists.
+  const fetch: typeof globalThis.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let lastPosition: string | null = null;
 
   const send = (method: string, url: string, body: unknown, auth: boolean, extra: Record<string, string> = {}) => {

@@ -28,7 +28,8 @@ export function useAuthSession(): AuthSession {
 /** The current session state; re-renders on every change. */
 export function useSession(): SessionState {
   const { session } = useAuthContext();
-  return useSyncExternalStore(session.subscribe, session.getState);
+  // The server renders a session still restoring (it knows no reader), as hydration's first render is.
+  return useSyncExternalStore(session.subscribe, session.getState, session.getState);
 }
 
 /** The signed-in user, or null while restoring or when signed out. */

@@ -1,23 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageHeading } from '@/components/layouts/page-heading';
 import { useMeal } from '@/features/meals/api/get-meal';
-import { AllMeals } from '@/features/meals/components/all-meals';
 import { MealDetail } from '@/features/meals/components/meal-detail';
 import { RequestMealAction } from '@/features/requests/components/request-meal-action';
 import { MealReviews } from '@/features/reviews/components/meal-reviews';
-import { AddReviewForm } from '@/features/reviews/components/review-form';
 import { UpcomingMeals } from '@/features/upcoming/components/upcoming-meals';
 import { useCanAct, useSessionUser } from '@/lib/auth';
 import { useUserProfile } from '@/lib/user-profile';
 
-export function AllMealsRoute() {
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageHeading>Explore All Meals</PageHeading>
-      <AllMeals />
-    </div>
-  );
-}
+// Below the meal and its reviews, with the form library and its schema: the page hydrates without them,
+// and the form's part hydrates once they come (the server draws it all the same).
+const AddReviewForm = lazy(async () => ({ default: (await import('@/features/reviews/components/review-form')).AddReviewForm }));
 
 /** 'Error loading user data: ' and why, when the signed-in user's record (which Request Meal needs) failed to load. */
 function UserDataError() {
@@ -58,7 +52,11 @@ export function MealDetailRoute() {
       {meal.isSuccess ? (
         <div className="grid gap-6 md:max-w-3xl">
           <MealReviews mealId={id} />
-          {canAct ? <AddReviewForm mealId={id} /> : null}
+          {canAct ? (
+            <Suspense fallback={null}>
+              <AddReviewForm mealId={id} />
+            </Suspense>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { MENU_LINK, NavList } from '@/components/ui/nav-list';
@@ -7,7 +7,9 @@ import { useSession } from '@/lib/auth';
 import { Logo } from './logo';
 import { NewsletterLinks, NewsletterSignUp } from './newsletter';
 import { SocialIcons } from './social-icons';
-import { UserMenu } from './user-menu';
+
+// A member's menu (Radix's dropdown and its positioning) loads once someone is signed in: a visitor's page goes without it.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
 
 const navLinks = [
   { to: paths.home, label: 'Home' },
@@ -26,7 +28,9 @@ function Navbar() {
         </nav>
         <div className="flex min-h-10 items-center">
           {session.status === 'signed-in' ? (
-            <UserMenu user={session.user} />
+            <Suspense fallback={null}>
+              <UserMenu user={session.user} />
+            </Suspense>
           ) : session.status === 'signed-out' ? (
             <Button asChild>
               <Link to={paths.signIn}>Join Us</Link>

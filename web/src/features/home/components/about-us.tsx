@@ -9,7 +9,7 @@ export function AboutUs() {
   return (
     <section aria-labelledby="about-title" className="bg-white">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 md:grid-cols-2">
-        <img src="/hero/lunch.svg" alt="" className="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg" />
+        <img src="/hero/lunch.svg" alt="" loading="lazy" className="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg" />
         <div className="grid content-start gap-4">
           <h2 id="about-title" className="text-3xl font-bold text-slate-900">
             About Us

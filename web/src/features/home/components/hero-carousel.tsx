@@ -74,6 +74,8 @@ export function HeroCarousel() {
           key={each.image}
           src={each.image}
           alt=""
+          // The first picture is the page's largest paint; the others wait their turn.
+          fetchPriority={index === 0 ? 'high' : 'low'}
           className={cn(
             'absolute inset-0 -z-20 size-full object-cover transition-opacity duration-700 motion-reduce:transition-none',
             index === active ? 'opacity-100' : 'opacity-0',

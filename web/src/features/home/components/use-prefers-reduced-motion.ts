@@ -12,5 +12,7 @@ export function usePrefersReducedMotion(): boolean {
       return () => list?.removeEventListener('change', onChange);
     },
     () => media()?.matches ?? false,
+    // The server's page (and so hydration) is drawn moving; the reader's wish applies right after.
+    () => false,
   );
 }

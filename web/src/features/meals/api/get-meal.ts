@@ -19,9 +19,17 @@ export function mealQueryOptions(api: ApiClient, id: string, viewer: Viewer) {
   return queryOptions({ queryKey: ['meal', id, viewer], queryFn: () => getMeal(api, id) });
 }
 
-/** Waits for the session, so a member's reload never shows their like missing. */
+/**
+ * Waits for the session, so a member's reload never shows their like missing. Meanwhile the page the
+ * server drew (a visitor's read of the same meal) stays on screen as placeholder data
+ * (`isPlaceholderData`): what depends on the viewer waits for their own answer.
+ */
 export function useMeal(id: string) {
   const api = useApi();
   const { key, ready } = useViewer();
-  return useQuery({ ...mealQueryOptions(api, id, key), enabled: ready });
+  return useQuery({
+    ...mealQueryOptions(api, id, key),
+    enabled: ready,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === id ? previous : undefined),
+  });
 }

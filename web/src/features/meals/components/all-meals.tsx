@@ -1,4 +1,4 @@
-import { MEAL_CATEGORIES, type MealCategory, rooms } from '@hostel/contracts';
+import { MEAL_CATEGORIES, type MealCategory, rooms } from '@hostel/contracts/plain';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -24,6 +24,24 @@ type PriceBand = keyof typeof priceBands;
 const isPriceBand = (value: string | null): value is PriceBand => value !== null && value in priceBands;
 const isCategory = (value: string | null): value is MealCategory => MEAL_CATEGORIES.includes(value as MealCategory);
 
+/** The category and price band the URL chooses ('All' and 'all' when it names none it knows). */
+function choicesOf(params: URLSearchParams): { category: MealCategory | 'All'; priceBand: PriceBand } {
+  const category = params.get('category');
+  const price = params.get('price');
+  return { category: isCategory(category) ? category : 'All', priceBand: isPriceBand(price) ? price : 'all' };
+}
+
+function mealsFilterOf(search: string, category: MealCategory | 'All', priceBand: PriceBand): MealsFilter {
+  const { min, max } = priceBands[priceBand];
+  return { ...(search ? { search } : {}), ...(category !== 'All' ? { category } : {}), priceMin: min, priceMax: max };
+}
+
+/** The filter of the grid's first read when the page opens on `params` (the server renders that page with it). */
+export function initialMealsFilter(params: URLSearchParams): MealsFilter {
+  const { category, priceBand } = choicesOf(params);
+  return mealsFilterOf((params.get('search') ?? '').trim(), category, priceBand);
+}
+
 /**
  * 'Explore All Meals': search, category and price filters kept in the URL (so links and the back
  * button keep them), a grid that grows by pages of 9 as the reader nears the end, and a 'Load more'
@@ -33,9 +51,7 @@ export function AllMeals() {
   const [params, setParams] = useSearchParams();
   const [searchText, setSearchText] = useState(params.get('search') ?? '');
   const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const category = isCategory(params.get('category')) ? (params.get('category') as MealCategory) : 'All';
-  const priceBand: PriceBand = isPriceBand(params.get('price')) ? (params.get('price') as PriceBand) : 'all';
-
+  const { category, priceBand } = choicesOf(params);
   const setParam = useCallback(
     (name: string, value: string | undefined) =>
       setParams(
@@ -55,13 +71,7 @@ export function AllMeals() {
     if (searchInUrl !== search) setParam('search', search || undefined);
   }, [search, searchInUrl, setParam]);
 
-  const { min, max } = priceBands[priceBand];
-  const filter: MealsFilter = {
-    ...(search ? { search } : {}),
-    ...(category !== 'All' ? { category } : {}),
-    priceMin: min,
-    priceMax: max,
-  };
+  const filter = mealsFilterOf(search, category, priceBand);
   const meals = useInfiniteMeals(filter);
   useLiveRoom(rooms.catalog);
   const loaded = meals.data?.pages.flatMap((page) => page.items) ?? [];
@@ -120,9 +130,9 @@ export function AllMeals() {
             <p className="text-center text-slate-700">No meals found.</p>
           ) : (
             <ul aria-label="Meals" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {loaded.map((meal) => (
+              {loaded.map((meal, index) => (
                 <li key={meal._id} className="grid">
-                  <MealCard meal={meal} showCategory />
+                  <MealCard meal={meal} showCategory first={index === 0} />
                 </li>
               ))}
             </ul>

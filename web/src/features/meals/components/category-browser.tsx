@@ -2,13 +2,18 @@ import { MEAL_CATEGORIES, type MealCategory } from '@hostel/contracts/plain';
 import { Coffee, LayoutGrid, Moon, Sun } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { useMeals } from '../api/get-meals';
+import type { ApiClient } from '@/lib/api-client';
+import { mealsQueryOptions, useMeals } from '../api/get-meals';
 import { MealCard } from './meal-card';
 import { HomeSection } from '@/components/layouts/home-section';
 
 /** Home shows at most this many meals of the chosen category (SPEC section 9). */
 const HOME_MEAL_COUNT = 3;
 type Choice = MealCategory | 'All';
+const FIRST_CHOICE: Choice = 'Breakfast';
+
+/** The home cards' first read (the server renders the home page with it). */
+export const homeMealsQueryOptions = (api: ApiClient) => mealsQueryOptions(api, { category: FIRST_CHOICE }, 0, HOME_MEAL_COUNT);
 const choices: { value: Choice; Icon: typeof Coffee }[] = [
   { value: MEAL_CATEGORIES[0], Icon: Coffee },
   { value: MEAL_CATEGORIES[1], Icon: Sun },
@@ -21,7 +26,7 @@ const choices: { value: Choice; Icon: typeof Coffee }[] = [
  * room: its cards show no counts, and the home page opens no socket for a visitor.
  */
 export function CategoryBrowser() {
-  const [category, setCategory] = useState<Choice>('Breakfast');
+  const [category, setCategory] = useState<Choice>(FIRST_CHOICE);
   const meals = useMeals({ category }, { pageSize: HOME_MEAL_COUNT });
 
   return (

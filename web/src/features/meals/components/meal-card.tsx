@@ -5,11 +5,22 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 
 /** A meal in a grid: image, title, rating, price and the way to its page (category badge optional). */
-export function MealCard({ meal, showCategory = false }: { meal: MealDto; showCategory?: boolean }) {
+/**
+ * `first`: the grid's first card, likely the largest thing on a phone's first screen: its picture is
+ * fetched at once and first, not when layout finds it in view.
+ */
+export function MealCard({ meal, showCategory = false, first = false }: { meal: MealDto; showCategory?: boolean; first?: boolean }) {
   const titleId = `meal-card-${meal._id}`;
   return (
     <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <img src={meal.image} alt="" loading="lazy" width={800} height={600} className="aspect-[4/3] w-full object-cover" />
+      <img
+        src={meal.image}
+        alt=""
+        {...(first ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
+        width={800}
+        height={600}
+        className="aspect-[4/3] w-full object-cover"
+      />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 id={titleId} className="text-lg font-semibold text-slate-900">

@@ -1,19 +1,22 @@
-import { rooms } from '@hostel/contracts';
+import { rooms } from '@hostel/contracts/plain';
 import { Heart, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { LikeCount } from '@/components/ui/like-count';
+import { LocalTime } from '@/components/ui/local-time';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { ApiError } from '@/lib/api-client';
 import { useCanAct } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useLiveRoom } from '@/lib/live-updates';
 import { useRequireSignIn } from '@/lib/require-sign-in';
+import { useViewer } from '@/lib/viewer';
 import { useMeal } from '../api/get-meal';
 import { useLikeMeal } from '../api/like-meal';
 import { formatPrice, formatRating } from '@/components/meal/rating-and-price';
 
-function LikeButton({ mealId, likes, likedByMe }: { mealId: string; likes: number; likedByMe: boolean }) {
+/** `viewerPending`: the counts shown are a visitor's, and whether this reader liked the meal is not known yet. */
+function LikeButton({ mealId, likes, likedByMe, viewerPending }: { mealId: string; likes: number; likedByMe: boolean; viewerPending: boolean }) {
   const canAct = useCanAct();
   const like = useLikeMeal(mealId);
   const notice = useNotice();
@@ -30,8 +33,8 @@ function LikeButton({ mealId, likes, likedByMe }: { mealId: string; likes: numbe
     <Button
       variant={likedByMe ? 'default' : 'outline'}
       aria-pressed={likedByMe}
-      disabled={likedByMe || like.isPending}
-      aria-busy={like.isPending}
+      disabled={likedByMe || like.isPending || viewerPending}
+      aria-busy={like.isPending || viewerPending}
       onClick={onLike}
       className={cn(likedByMe && 'disabled:opacity-100')}
     >
@@ -51,6 +54,8 @@ function LikeButton({ mealId, likes, likedByMe }: { mealId: string; likes: numbe
  */
 export function MealDetail({ mealId, actions }: { mealId: string; actions?: ReactNode }) {
   const meal = useMeal(mealId);
+  // Until the session is known (and the reader's own read is in), the like waits: a member's click must not meet a like the page does not show yet.
+  const viewer = useViewer();
   useLiveRoom(rooms.meal(mealId));
 
   if (meal.isPending) return <p role="status">Loading meal details...</p>;
@@ -67,7 +72,8 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
   return (
     <article aria-labelledby="meal-title" className="grid gap-8 md:grid-cols-2">
       <title>{title}</title>
-      <img src={image} alt={title} width={800} height={600} className="aspect-[4/3] w-full rounded-xl object-cover shadow" />
+      {/* The page's largest paint: fetched first. */}
+      <img src={image} alt={title} width={800} height={600} fetchPriority="high" className="aspect-[4/3] w-full rounded-xl object-cover shadow" />
       <div className="grid content-start gap-4">
         <p className="text-sm font-semibold tracking-wide text-orange-800 uppercase">{category}</p>
         <h1 id="meal-title" className="text-3xl font-bold text-slate-900">
@@ -78,7 +84,7 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
           <dd>{distributorName}</dd>
           <dt className="font-semibold">Posted</dt>
           <dd>
-            <time dateTime={postTime}>{new Date(postTime).toLocaleString()}</time>
+            <LocalTime dateTime={postTime} />
           </dd>
           <dt className="font-semibold">Rating</dt>
           <dd className="flex items-center gap-1">
@@ -106,7 +112,7 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
           )}
         </section>
         <div className="flex flex-wrap gap-3" aria-live="polite">
-          <LikeButton mealId={mealId} likes={likes} likedByMe={likedByMe} />
+          <LikeButton mealId={mealId} likes={likes} likedByMe={likedByMe} viewerPending={meal.isPlaceholderData || !viewer.ready} />
           {actions}
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { LocalTime } from '@/components/ui/local-time';
 import { useMealReviews } from '../api/get-meal-reviews';
 
 /** 'Reviews (n)': who said what and when, newest first; the meal's room pushes new ones in. */
@@ -22,9 +23,7 @@ export function MealReviews({ mealId }: { mealId: string }) {
             <li key={review._id} className="grid gap-1 rounded-lg border border-slate-200 bg-white p-4">
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className="font-semibold text-slate-900">{review.userName}</span>
-                <time dateTime={review.createdAt} className="text-sm text-slate-700">
-                  {new Date(review.createdAt).toLocaleString()}
-                </time>
+                <LocalTime dateTime={review.createdAt} className="text-sm text-slate-700" />
               </p>
               <p className="whitespace-pre-line text-slate-800">{review.review}</p>
             </li>
