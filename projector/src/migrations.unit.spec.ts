@@ -12,6 +12,7 @@ describe("the projector's migrations", () => {
       '2026-11-22-upcoming-meals',
       '2026-11-23-meal-requests',
       '2026-11-24-audit-log',
+      '2026-11-26-serve-stages',
     ]);
   });
 });

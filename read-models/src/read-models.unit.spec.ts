@@ -49,6 +49,7 @@ describe('the list of read models', () => {
       '2026-11-22-upcoming-meals',
       '2026-11-23-meal-requests',
       '2026-11-24-audit-log',
+      '2026-11-26-serve-stages',
     ]);
   });
 });
