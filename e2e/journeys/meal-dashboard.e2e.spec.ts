@@ -59,8 +59,14 @@ test('a student finds their review in My Reviews and deletes it; the admin moder
   const student = await (await browser.newContext()).newPage();
   await register(student, 'Reviewing Student', uniqueEmail('reviewer'));
   await student.goto('/AllMeals');
-  await student.getByRole('link', { name: 'View Details' }).first().click();
-  const mealTitle = await student.getByRole('heading', { level: 1 }).innerText();
+  // The title from the card, then the meal page that names it (All Meals' own h1 shows until it opens).
+  const card = student
+    .getByRole('article')
+    .filter({ has: student.getByRole('link', { name: 'View Details' }) })
+    .first();
+  const mealTitle = await card.getByRole('heading').innerText();
+  await card.getByRole('link', { name: 'View Details' }).click();
+  await expect(student.getByRole('heading', { level: 1, name: mealTitle })).toBeVisible();
   await student.getByLabel('Your review').fill('Would eat again.');
   await student.getByRole('button', { name: 'Add Review' }).click();
   await closeDialog(student, 'Review added!');

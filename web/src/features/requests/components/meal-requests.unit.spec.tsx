@@ -15,13 +15,20 @@ const curry = makeMeal({ title: 'Chicken Curry' });
 const requestOf = (meal: { _id: string; title: string }, who = student, status: 'Pending' | 'Approved' | 'Delivered' = 'Pending') =>
   makeMealRequest({ mealId: meal._id, mealTitle: meal.title, userEmail: who.email, userName: who.name, status });
 
+/** Clicks Request Meal once it takes clicks (it rests until the session and the account are known). */
+async function requestMeal() {
+  const button = await screen.findByRole('button', { name: 'Request Meal' });
+  await waitFor(() => expect(button).toBeEnabled());
+  await userEvent.setup().click(button);
+}
+
 describe('Request Meal on the meal page', () => {
   it('given a student, when Request Meal is clicked, then says Request Submitted, shows the request Pending and rests the button', async () => {
     seed({ users: [student], signedInAs: student.email, meals: [dal] });
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Request Meal' }));
+    await requestMeal();
 
     const dialog = await screen.findByRole('dialog', { name: 'Request Submitted' });
     expect(within(dialog).getByText('Request is pending approval.')).toBeInTheDocument();
@@ -39,7 +46,7 @@ describe('Request Meal on the meal page', () => {
     // The badge is read from the account: wait until it has arrived.
     await waitFor(() => expect(requests('GET', `/users/${encodeURIComponent(bronze.email)}`)).not.toHaveLength(0));
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Request Meal' }));
+    await requestMeal();
 
     expect(await screen.findByText('You need to upgrade your membership to request meals.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -50,20 +57,23 @@ describe('Request Meal on the meal page', () => {
     seed({ meals: [dal] });
     const { router } = renderApp(`/meal/${dal._id}`);
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Request Meal' }));
+    await requestMeal();
 
     expect(await screen.findByRole('dialog', { name: 'Please login first' })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/SignUp'));
     expect(requests('POST', '/api/mealRequests')).toHaveLength(0);
   });
 
-  it('given the account still loading, when Request Meal is clicked, then the click is ignored', async () => {
+  it('given the account still loading, then Request Meal rests and a click on it is ignored', async () => {
     seed({ users: [student], signedInAs: student.email, meals: [dal] });
     server.use(http.get('/users/:email', () => new Promise<Response>(() => {})));
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Request Meal' }));
+    const button = await screen.findByRole('button', { name: 'Request Meal' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await userEvent.setup().click(button);
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(requests('POST', '/api/mealRequests')).toHaveLength(0);
@@ -76,7 +86,7 @@ describe('Request Meal on the meal page', () => {
     await screen.findByRole('button', { name: 'Account menu' });
     await waitFor(() => expect(requests('GET', `/users/${encodeURIComponent(student.email)}`)).not.toHaveLength(0));
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Request Meal' }));
+    await requestMeal();
 
     const dialog = await screen.findByRole('dialog', { name: 'Failed to submit request' });
     expect(within(dialog).getByText('Meal not found')).toBeInTheDocument();

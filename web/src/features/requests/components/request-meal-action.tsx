@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth';
 import { useRequireSignIn } from '@/lib/require-sign-in';
 import { useUserProfile } from '@/lib/user-profile';
+import { useViewer } from '@/lib/viewer';
 import { useMealRequestCommands, useMyMealRequests } from '../api/meal-requests';
 import { RequestStatus } from './request-status';
 
@@ -20,6 +21,7 @@ const BRONZE_REFUSAL = 'You need to upgrade your membership to request meals.';
  */
 export function RequestMealAction({ mealId }: { mealId: string }) {
   const user = useSessionUser();
+  const viewer = useViewer();
   const profile = useUserProfile(user?.email);
   const mine = useMyMealRequests({ userEmail: user?.email, mealId, page: 0 });
   const { request } = useMealRequestCommands();
@@ -29,6 +31,9 @@ export function RequestMealAction({ mealId }: { mealId: string }) {
   const latest = mine.data?.items[0];
   // Pending or Approved, a request is still open: a second one for the meal would be refused.
   const pending = mine.data?.items.some((item) => item.status !== 'Delivered') ?? false;
+  // Not known yet who is asking (a page drawn by the server, a session being restored) or what their
+  // badge is: the button rests rather than take a click it would have to ignore (SPEC section 5).
+  const waiting = !viewer.ready || (user !== null && !profile.data && !profile.isError);
 
   const refuseBronze = (text = BRONZE_REFUSAL) => {
     notice({ title: 'Upgrade Required', text, tone: 'info' });
@@ -52,7 +57,7 @@ export function RequestMealAction({ mealId }: { mealId: string }) {
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button variant="outline" onClick={onRequest} disabled={pending || request.isPending} aria-busy={request.isPending}>
+      <Button variant="outline" onClick={onRequest} disabled={pending || waiting || request.isPending} aria-busy={waiting || request.isPending}>
         <Utensils aria-hidden="true" />
         {pending ? 'Requested' : 'Request Meal'}
       </Button>
