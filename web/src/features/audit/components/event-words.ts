@@ -1,3 +1,4 @@
+import type { ArrivalWords } from '@/lib/announcer';
 import { type AuditEntity, type AuditEvent, type DomainEvent, eventSchemas, type EventType } from '@hostel/contracts';
 import {
   Award,
@@ -259,3 +260,6 @@ export function timeInWords(iso: string) {
 
 /** The first characters of an id: enough to tell ids apart in a list. */
 export const shortId = (id: string) => (id.length > 13 ? `${id.slice(0, 8)}…` : id);
+
+/** How the live tail says events arrived: '1 new event: …', '3 new events. Latest: …'. */
+export const eventArrivals: ArrivalWords = (count, newest) => (count === 1 ? `1 new event: ${newest}` : `${count} new events. Latest: ${newest}`);

@@ -3,9 +3,9 @@ import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { TAIL_KEEP, TAIL_QUERY_KEY, type Tail, useLiveTail } from '../api/follow-tail';
-import { createAnnouncer } from './announcer';
 import { EventItem } from './event-item';
-import { eventInWords, timeInWords } from './event-words';
+import { createAnnouncer } from '@/lib/announcer';
+import { eventArrivals, eventInWords, timeInWords } from './event-words';
 
 /**
  * The live tail: it opens on the newest events of the log, then shows events as they land (each
@@ -19,7 +19,7 @@ export function LiveTail() {
   const tail = useLiveTail({ paused });
   const [openedAt] = useState(() => new Date().toISOString());
   const [announcement, setAnnouncement] = useState('');
-  const [announcer] = useState(() => createAnnouncer(setAnnouncement));
+  const [announcer] = useState(() => createAnnouncer(setAnnouncement, eventArrivals));
   const announced = useRef<Tail | undefined>(undefined);
 
   useEffect(() => () => announcer.dispose(), [announcer]);

@@ -7,14 +7,26 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
+import { createAnnouncer } from '@/lib/announcer';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { type LiveState, useLiveConnection, useLiveMessage } from '@/lib/live-updates';
 import { isAfter, laterPosition } from '@/lib/positions';
 import { localMidnight, SERVE_QUEUE_KEY, type StageCommand, useServeQueue, useStageCommand } from '../api/serve-queue';
-import { createArrivalAnnouncer } from './arrival-announcer';
 import { useChime } from './chime';
-import { ageLevel, type AgeLevel, canRecall, formatWait, groupByMeal, isWaiting, nextCommand, type Thresholds, waitedMs, waitInWords } from './queue-model';
+import {
+  ageLevel,
+  type AgeLevel,
+  canRecall,
+  formatWait,
+  groupByMeal,
+  isWaiting,
+  nextCommand,
+  requestArrivals,
+  type Thresholds,
+  waitedMs,
+  waitInWords,
+} from './queue-model';
 import { QueueSettings } from './queue-settings';
 import { RequestStatus } from './request-status';
 import { useThresholds } from './use-thresholds';
@@ -278,7 +290,7 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
   const chime = useChime();
   const hintId = useId();
   const [announcement, setAnnouncement] = useState('');
-  const [announcer] = useState(() => createArrivalAnnouncer(setAnnouncement));
+  const [announcer] = useState(() => createAnnouncer(setAnnouncement, requestArrivals));
   useEffect(() => () => announcer.dispose(), [announcer]);
 
   const lastSeenRef = useRef<() => string | undefined>(() => undefined);
@@ -291,7 +303,8 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
 
   const items = queue.data?.items;
   useArrivals(items, category, (fresh) => {
-    announcer.arrived(fresh.map((item) => `${item.mealTitle} for ${item.userName}`));
+    const newest = fresh.at(-1);
+    if (newest) announcer.arrived(fresh.length, `${newest.mealTitle} for ${newest.userName}`);
     chime.play();
   });
 

@@ -1,3 +1,4 @@
+import type { ArrivalWords } from '@/lib/announcer';
 import { QUEUE_THRESHOLDS_MINUTES, type ServeQueueItem } from '@hostel/contracts';
 
 /** The queue screen's pure rules: how long a request has waited, how late that is, what comes next, grouping. */
@@ -79,3 +80,6 @@ export function groupByMeal(items: readonly ServeQueueItem[]): MealGroup[] {
   }
   return [...groups.values()];
 }
+
+/** How the queue says requests arrived: 'New request: Chicken Biryani for Sam', or '3 new requests'. */
+export const requestArrivals: ArrivalWords = (count, newest) => (count === 1 ? `New request: ${newest}` : `${count} new requests`);

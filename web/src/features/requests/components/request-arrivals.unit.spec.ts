@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createArrivalAnnouncer } from './arrival-announcer';
+import { createAnnouncer } from '@/lib/announcer';
+import { requestArrivals } from './queue-model';
 
 describe('the new-request announcer', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -7,21 +8,21 @@ describe('the new-request announcer', () => {
 
   it('says a lone arrival at once, naming it', () => {
     const said: string[] = [];
-    const announcer = createArrivalAnnouncer((text) => said.push(text));
+    const announcer = createAnnouncer((text) => said.push(text), requestArrivals);
 
-    announcer.arrived(['Chicken Biryani for Sam']);
+    announcer.arrived(1, 'Chicken Biryani for Sam');
 
     expect(said).toEqual(['New request: Chicken Biryani for Sam']);
   });
 
   it('says at most one thing a second, and a burst within that second as one summary', () => {
     const said: string[] = [];
-    const announcer = createArrivalAnnouncer((text) => said.push(text));
+    const announcer = createAnnouncer((text) => said.push(text), requestArrivals);
 
-    announcer.arrived(['Dal for Ana']);
+    announcer.arrived(1, 'Dal for Ana');
     vi.advanceTimersByTime(200);
-    announcer.arrived(['Dal for Ben']);
-    announcer.arrived(['Curry for Cy', 'Curry for Di']);
+    announcer.arrived(1, 'Dal for Ben');
+    announcer.arrived(2, 'Curry for Di');
     expect(said).toEqual(['New request: Dal for Ana']);
 
     vi.advanceTimersByTime(799);
@@ -31,25 +32,25 @@ describe('the new-request announcer', () => {
 
     // Quiet for a while: the next arrival is said at once again.
     vi.advanceTimersByTime(5000);
-    announcer.arrived(['Soup for Ed']);
+    announcer.arrived(1, 'Soup for Ed');
     expect(said.at(-1)).toBe('New request: Soup for Ed');
   });
 
   it('a burst arriving together is summarised, and nothing is said for nothing', () => {
     const said: string[] = [];
-    const announcer = createArrivalAnnouncer((text) => said.push(text));
+    const announcer = createAnnouncer((text) => said.push(text), requestArrivals);
 
-    announcer.arrived([]);
-    announcer.arrived(['A for 1', 'B for 2', 'C for 3']);
+    announcer.arrived(0, '');
+    announcer.arrived(3, 'C for 3');
 
     expect(said).toEqual(['3 new requests']);
   });
 
   it('says nothing after it is disposed', () => {
     const said: string[] = [];
-    const announcer = createArrivalAnnouncer((text) => said.push(text));
-    announcer.arrived(['A for 1']);
-    announcer.arrived(['B for 2']);
+    const announcer = createAnnouncer((text) => said.push(text), requestArrivals);
+    announcer.arrived(1, 'A for 1');
+    announcer.arrived(1, 'B for 2');
 
     announcer.dispose();
     vi.advanceTimersByTime(2000);

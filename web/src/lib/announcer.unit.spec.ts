@@ -1,13 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventArrivals } from '@/features/audit/components/event-words';
 import { createAnnouncer } from './announcer';
 
-describe('the live tail announcer', () => {
+describe('the announcer, in the live tail’s words', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
   it('says the first arrival at once, then at most once a second, a burst summarised with its count and its newest', () => {
     const said: string[] = [];
-    const announcer = createAnnouncer((text) => said.push(text));
+    const announcer = createAnnouncer((text) => said.push(text), eventArrivals);
 
     announcer.arrived(1, 'Boss added the meal “Dal”');
     expect(said).toEqual(['1 new event: Boss added the meal “Dal”']);
@@ -29,7 +30,7 @@ describe('the live tail announcer', () => {
 
   it('says nothing for an empty read, and nothing after it is disposed', () => {
     const said: string[] = [];
-    const announcer = createAnnouncer((text) => said.push(text));
+    const announcer = createAnnouncer((text) => said.push(text), eventArrivals);
     announcer.arrived(0, 'nothing');
     expect(said).toEqual([]);
 
