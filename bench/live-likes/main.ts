@@ -14,6 +14,7 @@ import { UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
 import { parsePosition } from '@hostel/eventstore';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import { createAccessTokenSigner, generateSigningJwk } from '@hostel/platform/tokens';
+import { productApi } from '../product-api';
 import { startServerProcess } from '../server-process';
 import { likeAtSteadyRate, pushLatencies, watchUpcoming } from './pushes';
 
@@ -38,32 +39,11 @@ const server = await startServerProcess(join(here, '..', 'product-server.ts'), [
 let disconnect = () => {};
 try {
   const base = `http://127.0.0.1:${server.port}`;
-  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(base + path, {
-      method,
-      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const register = async (email: string) =>
-    (await call('POST', '/api/auth/register', undefined, { name: email.split('@')[0], email, password: 'bench-pass-1' })).token as string;
+  const { call, register, uploadImage } = productApi(base);
 
   console.log(`setting up: ${MEALS} upcoming meals, ${MEMBERS} Silver members, ${CLIENTS} watching clients…`);
   const admin = await sign({ sub: randomUUID(), email: 'bench-admin@hostel.test', name: 'Bench Admin', role: 'admin' });
-  const form = new FormData();
-  // A 1×1 PNG: the media endpoint re-encodes whatever it accepts.
-  form.append(
-    'file',
-    new Blob([Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z/C/HgAGgwJ/lK3Q6wAAAABJRU5ErkJggg==', 'base64')], {
-      type: 'image/png',
-    }),
-    'meal.png',
-  );
-  const image = (
-    (await (await fetch(`${base}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form })).json()) as { url: string }
-  ).url;
+  const image = await uploadImage(admin);
   const meals: string[] = [];
   for (let index = 0; index < MEALS; index++) {
     meals.push(

@@ -17,6 +17,7 @@ import { parsePosition } from '@hostel/eventstore';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import { createAccessTokenSigner, generateSigningJwk } from '@hostel/platform/tokens';
 import { likeAtSteadyRate } from '../live-likes/pushes';
+import { productApi } from '../product-api';
 import { startServerProcess } from '../server-process';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
@@ -35,24 +36,11 @@ const server = await startServerProcess(join(here, '..', 'product-server.ts'), [
 const sockets: Socket[] = [];
 try {
   const base = `http://127.0.0.1:${server.port}`;
-  const call = async (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const response = await fetch(base + path, {
-      method,
-      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as Record<string, unknown>;
-  };
+  const { call, register, uploadImage } = productApi(base);
 
   console.log(`setting up: ${MEALS} meals, ${STUDENTS} students, ${SCREENS} admin screens…`);
   const admin = await sign({ sub: randomUUID(), email: 'bench-admin@hostel.test', name: 'Bench Admin', role: 'admin' });
-  const form = new FormData();
-  // A 1×1 PNG: the media endpoint re-encodes whatever it accepts.
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z/C/HgAGgwJ/lK3Q6wAAAABJRU5ErkJggg==', 'base64');
-  form.append('file', new Blob([png], { type: 'image/png' }), 'meal.png');
-  const upload = await fetch(`${base}/api/uploads`, { method: 'POST', headers: { authorization: `Bearer ${admin}` }, body: form });
-  const { url: image } = (await upload.json()) as { url: string };
+  const image = await uploadImage(admin);
   const meals: string[] = [];
   for (let index = 0; index < MEALS; index++) {
     const meal = { title: `Queue meal ${index}`, category: 'Lunch', image, ingredients: 'rice', description: 'Benchmark', price: 5 };
@@ -61,7 +49,7 @@ try {
   const students: string[] = [];
   for (let index = 0; index < STUDENTS; index++) {
     const email = `bench-student-${index}@example.com`;
-    students.push((await call('POST', '/api/auth/register', undefined, { name: `Student ${index}`, email, password: 'bench-pass-1' })).token as string);
+    students.push(await register(email, `Student ${index}`));
   }
 
   /**
