@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { eventArrivals } from '@/features/audit/components/event-words';
-import { createAnnouncer } from './announcer';
+import { createAnnouncer } from '@/lib/announcer';
+import { eventArrivals } from './event-words';
 
-describe('the announcer, in the live tail’s words', () => {
+describe('the live tail announcer', () => {
   beforeEach(() => void vi.useFakeTimers());
   afterEach(() => void vi.useRealTimers());
 
