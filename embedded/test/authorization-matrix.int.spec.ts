@@ -232,8 +232,8 @@ beforeAll(async () => {
       return id;
     },
   };
-  // Reads below must see these accounts.
-  await product.call('GET', `/api/meals/${meal._id}`, { headers: { 'x-min-position': meal.position } });
+  // Reads below must see these accounts and meals.
+  await product.caughtUp();
 });
 afterAll(async () => product?.stop());
 

@@ -6,6 +6,7 @@ import type { RateLimits } from '@hostel/command-api';
 import { readConfig } from '@hostel/platform/config';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import pg from 'pg';
+import { vi } from 'vitest';
 import { startServices } from '../src/services';
 import { createMailbox, tokenOf } from './mailbox';
 
@@ -123,6 +124,27 @@ export async function startProduct(
     }
   }
 
+  /**
+   * Waits until every projection (and policy) has passed the newest event in the log: what a test
+   * reads afterwards reflects everything written before, however loaded the machine is (a read's own
+   * X-Min-Position wait gives up after MIN_POSITION_WAIT_MS).
+   */
+  async function caughtUp(timeout = 30_000): Promise<void> {
+    await vi.waitFor(
+      async () => {
+        const [row] = await sql<{ behind: string }>(
+          `select count(*) as behind
+             from projection_checkpoints c,
+                  (select transaction_id::text::bigint as a, global_position as b
+                     from eventstore.events order by transaction_id desc, global_position desc limit 1) e
+            where (c.position_a::bigint, c.position_b::bigint) < (e.a, e.b)`,
+        );
+        if (Number(row?.behind) > 0) throw new Error(`${row?.behind} projection(s) behind the log`);
+      },
+      { timeout, interval: 20 },
+    );
+  }
+
   async function eventCount(): Promise<number> {
     const [row] = await sql<{ count: string }>('select count(*) as count from eventstore.events');
     return Number(row?.count);
@@ -139,6 +161,7 @@ export async function startProduct(
       services = await boot(overrides);
     },
     call,
+    caughtUp,
     register,
     registerVerified,
     mailbox,

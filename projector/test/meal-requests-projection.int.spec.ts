@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rooms, streamName } from '@hostel/contracts';
 import { formatPosition } from '@hostel/eventstore';
 import type { DomainEvent } from '@hostel/contracts';
@@ -35,7 +35,11 @@ async function happened(...events: DomainEvent[]) {
     { expectedVersion: 'any' },
   );
   await waitForCheckpoint(database.db, mealRequestsProjection.name, position);
-  return formatPosition(position);
+  // The pushes leave once the batch's transaction has committed, a moment after the checkpoint shows:
+  // every event here pushes, so wait for the one that carries this position.
+  const at = formatPosition(position);
+  await vi.waitFor(() => expect(published.some((message) => (message.payload as { position?: string }).position === at)).toBe(true));
+  return at;
 }
 const requested = (id: string, mealTitle: string): DomainEvent => ({
   type: 'MealRequested',

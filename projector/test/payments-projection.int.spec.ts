@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { membershipCharge, rooms, streamName } from '@hostel/contracts';
 import type { EventData } from '@hostel/contracts';
 import { paymentsProjection } from '@hostel/read-models/payments';
@@ -60,7 +60,8 @@ describe('payments projection', () => {
       provider_ref: 'pi_123',
       paid_at: new Date('2026-11-22T10:00:00.000Z'),
     });
-    expect(published).toContainEqual({ room: rooms.user('u-1'), event: 'changed', payload: { resource: 'payments' } });
+    // Pushed once the batch has committed, a moment after its checkpoint shows.
+    await vi.waitFor(() => expect(published).toContainEqual({ room: rooms.user('u-1'), event: 'changed', payload: { resource: 'payments' } }));
   });
 
   it('a rebuild from the log gives the very rows the live runtime built', async () => {

@@ -115,7 +115,8 @@ describe('users projection, through the real runtime', () => {
       { room: rooms.user(userId), event: 'changed', payload: { resource: 'user', id: userId } },
       { room: rooms.user(userId), event: 'changed', payload: { resource: 'user', id: userId } },
     ]);
-    expect(published).toContainEqual({ room: rooms.adminUsers, event: 'changed', payload: { resource: 'users' } });
+    // Pushed once the batch has committed, a moment after its checkpoint shows.
+    await vi.waitFor(() => expect(published).toContainEqual({ room: rooms.adminUsers, event: 'changed', payload: { resource: 'users' } }));
   });
 
   it('a rebuild from the log gives the very rows the live runtime built', async () => {
