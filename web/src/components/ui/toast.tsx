@@ -17,6 +17,8 @@ export interface ToastMessage {
   action?: { label: string; altText: string; onSelect: () => void };
   /** How long it stays (default 6 s). */
   durationMs?: number;
+  /** A later toast with the same key takes this one's place (say, one request's latest stage change, whose Undo is the only one that still holds). */
+  replaces?: string;
 }
 
 interface ShownToast extends ToastMessage {
@@ -42,7 +44,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   const show = useCallback((toast: ToastMessage) => {
     const id = ++nextId.current;
-    setToasts((shown) => [...shown.filter((item) => item.open).slice(-(MAX_SHOWN - 1)), { ...toast, id, open: true }]);
+    const kept = (item: ShownToast) => item.open && !(toast.replaces !== undefined && item.replaces === toast.replaces);
+    setToasts((shown) => [...shown.filter(kept).slice(-(MAX_SHOWN - 1)), { ...toast, id, open: true }]);
   }, []);
   const close = useCallback((id: number) => setToasts((shown) => shown.map((item) => (item.id === id ? { ...item, open: false } : item))), []);
   const value = useMemo(() => show, [show]);

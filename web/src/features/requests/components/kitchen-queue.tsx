@@ -345,6 +345,8 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
             title: answer.message,
             text: `${item.mealTitle} for ${item.userName}`,
             tone: 'success',
+            // One toast a request: its Undo always takes back the latest change.
+            replaces: item._id,
             ...(command === 'recall'
               ? {}
               : { action: { label: 'Undo', altText: 'Undo: focus the request and press Backspace', onSelect: () => run(item, 'recall') } }),

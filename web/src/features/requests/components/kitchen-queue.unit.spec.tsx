@@ -137,6 +137,8 @@ describe('The kitchen queue on Serve Meals', () => {
     // Enter again: Approved → Delivered; the card moves to Just delivered and keeps the focus.
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Meal marked as Delivered!')).toBeInTheDocument();
+    // One toast a request: the Approve's, whose Undo no longer holds, has made way.
+    expect(screen.queryByText('Request approved.')).not.toBeInTheDocument();
     await waitFor(() => expect(within(screen.getByRole('region', { name: /Just delivered/ })).getByRole('article')).toHaveFocus());
     expect(requests('PATCH', `/api/requestedMeals/${encodeURIComponent(first._id)}/serve`)).toHaveLength(1);
 
