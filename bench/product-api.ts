@@ -1,3 +1,22 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAccessTokenSigner, generateSigningJwk } from '@hostel/platform/tokens';
+import { startServerProcess } from './server-process';
+
+/**
+ * The whole product (product-server.ts) in a process of its own on `databaseUrl`, with a signing key
+ * the benchmark holds too: `sign` mints tokens the server takes (an admin's among them: ADMIN_EMAILS
+ * makes an admin only once its owner follows the mailed verification link, which a benchmark has no
+ * mailbox for).
+ */
+export async function startSignedProduct(databaseUrl: string) {
+  const signing = await generateSigningJwk();
+  const server = await startServerProcess(join(fileURLToPath(new URL('.', import.meta.url)), 'product-server.ts'), [databaseUrl], {
+    env: { ...process.env, JWT_PRIVATE_JWK: JSON.stringify(signing) },
+  });
+  return { server, base: `http://127.0.0.1:${server.port}`, sign: await createAccessTokenSigner(signing) };
+}
+
 /**
  * The product's HTTP API as the benchmarks drive it: JSON calls that throw on any answer but 2xx (a
  * benchmark measures what works), a member registered, and the one image every meal can share.

@@ -14,8 +14,6 @@
  * server's CPU profile to /tmp/prof (open it in Chrome DevTools).
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import type { EventOf } from '@hostel/contracts';
@@ -24,9 +22,8 @@ import type { Decider, MealEvent, MealState } from '@hostel/domain';
 import type { EventStore } from '@hostel/eventstore';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
 import { createFreshDatabase } from '@hostel/platform/testing';
-import { createAccessTokenSigner, generateSigningJwk } from '@hostel/platform/tokens';
 import { percentile } from '../percentile';
-import { startServerProcess } from '../server-process';
+import { startSignedProduct } from '../product-api';
 import { measureStreamGrowth } from './stream-growth';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -37,7 +34,6 @@ const SIZES = [0, 1_000, 10_000, 100_000];
 /** The model before can fold a stream of ten thousand likes on every like, but not a hundred thousand. */
 const OLD_SIZES = [0, 1_000, 10_000];
 const OLD_SAMPLES = 30;
-const here = fileURLToPath(new URL('.', import.meta.url));
 const context = () => ({ actor: 'bench', correlationId: randomUUID() });
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
@@ -160,13 +156,9 @@ async function hotMealThroughHttp() {
   await migrateEventStore(rawPool);
   const hotStore = createPostgresEventStore({ pool: hotPool });
   const rawStore = createPostgresEventStore({ pool: rawPool });
-  const signing = await generateSigningJwk();
-  const server = await startServerProcess(join(here, '..', 'product-server.ts'), [hotDatabase.url], {
-    env: { ...process.env, JWT_PRIVATE_JWK: JSON.stringify(signing) },
-  });
+  const { server, sign } = await startSignedProduct(hotDatabase.url);
   try {
     const { port } = server;
-    const sign = await createAccessTokenSigner(signing);
     const mealId = await newMeal(hotStore, 'Hot meal');
     const rawMeal = await newMeal(rawStore, 'Raw appends');
     const statuses = new Map<number, number>();

@@ -8,14 +8,10 @@ import { randomUUID } from 'node:crypto';
  * the server sustained. Environment: BENCH_CLIENTS (500), BENCH_RATE (100), BENCH_SECONDS (20);
  * BENCH_PROF=1 writes the server's CPU profile to /tmp/prof (open it in Chrome DevTools).
  */
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
 import { parsePosition } from '@hostel/eventstore';
 import { createFreshDatabase } from '@hostel/platform/testing';
-import { createAccessTokenSigner, generateSigningJwk } from '@hostel/platform/tokens';
-import { productApi } from '../product-api';
-import { startServerProcess } from '../server-process';
+import { productApi, startSignedProduct } from '../product-api';
 import { likeAtSteadyRate, pushLatencies, watchUpcoming } from './pushes';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
@@ -26,19 +22,11 @@ const LIKES = RATE * SECONDS;
 const LIKES_PER_MEAL = UPCOMING_PUBLISH_THRESHOLD - 1;
 const MEALS = Math.ceil(LIKES / LIKES_PER_MEAL);
 const MEMBERS = LIKES_PER_MEAL;
-const here = fileURLToPath(new URL('.', import.meta.url));
 
 const database = await createFreshDatabase('bench');
-// The admin's token is signed here with the server's key: an address in ADMIN_EMAILS becomes admin only
-// once its owner follows the mailed verification link, which a benchmark has no mailbox for.
-const signing = await generateSigningJwk();
-const sign = await createAccessTokenSigner(signing);
-const server = await startServerProcess(join(here, '..', 'product-server.ts'), [database.url], {
-  env: { ...process.env, JWT_PRIVATE_JWK: JSON.stringify(signing) },
-});
+const { server, base, sign } = await startSignedProduct(database.url);
 let disconnect = () => {};
 try {
-  const base = `http://127.0.0.1:${server.port}`;
   const { call, register, uploadImage } = productApi(base);
 
   console.log(`setting up: ${MEALS} upcoming meals, ${MEMBERS} Silver members, ${CLIENTS} watching clients…`);

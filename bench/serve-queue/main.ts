@@ -9,33 +9,22 @@
  * BENCH_SECONDS (60), BENCH_SCREENS (3).
  */
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
 import type { ServeQueueAnswer } from '@hostel/contracts';
 import { parsePosition } from '@hostel/eventstore';
 import { createFreshDatabase } from '@hostel/platform/testing';
-import { createAccessTokenSigner, generateSigningJwk } from '@hostel/platform/tokens';
 import { likeAtSteadyRate } from '../live-likes/pushes';
-import { productApi } from '../product-api';
-import { startServerProcess } from '../server-process';
+import { productApi, startSignedProduct } from '../product-api';
 
 const STUDENTS = Number(process.env.BENCH_STUDENTS ?? 200);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SCREENS = Number(process.env.BENCH_SCREENS ?? 3);
 const MEALS = 8;
-const here = fileURLToPath(new URL('.', import.meta.url));
 
 const database = await createFreshDatabase('bench');
-// The admin's token is signed here with the server's key (ADMIN_EMAILS needs a verified mailbox).
-const signing = await generateSigningJwk();
-const sign = await createAccessTokenSigner(signing);
-const server = await startServerProcess(join(here, '..', 'product-server.ts'), [database.url], {
-  env: { ...process.env, JWT_PRIVATE_JWK: JSON.stringify(signing) },
-});
+const { server, base, sign } = await startSignedProduct(database.url);
 const sockets: Socket[] = [];
 try {
-  const base = `http://127.0.0.1:${server.port}`;
   const { call, register, uploadImage } = productApi(base);
 
   console.log(`setting up: ${MEALS} meals, ${STUDENTS} students, ${SCREENS} admin screens…`);
