@@ -132,7 +132,11 @@ const profileOf = async (member: Member, position?: string) =>
   (
     await product.call('GET', `/users/${member.user.email}`, { token: member.token, ...(position ? { headers: { 'x-min-position': position } } : {}) })
   ).json() as UserDto;
-const badgeOf = async (member: Member) => (await profileOf(member)).badge;
+/** The member's badge once every projection has passed what was written before (a fresh account's row included). */
+const badgeOf = async (member: Member) => {
+  await product.caughtUp();
+  return (await profileOf(member)).badge;
+};
 const historyOf = async (member: Member, position?: string) =>
   (
     await product.call('GET', `/payments?email=${member.user.email}`, { token: member.token, ...(position ? { headers: { 'x-min-position': position } } : {}) })
