@@ -8,8 +8,8 @@
  * 1. a full rebuild of every read model (`npm run rebuild`'s function), in events/s, next to raw
  *    multi-row INSERTs (1,000 rows a statement) of the very rows the rebuild wrote: into tables with
  *    all their indexes, and into bare tables whose indexes are built afterwards;
- * 2. `audit:verify` (the ledger recomputed from the store and checked), in events/s, next to merely
- *    reading the log;
+ * 2. `audit:verify` (the ledger recomputed from the store and checked, on every core), in events/s,
+ *    next to the same on one thread and to merely reading the log;
  * 3. a meal's timeline page and a search by actor, through the real routes (read-api in a child
  *    process), p50/p99 over BENCH_REQUESTS (200) requests each, next to an unfiltered page of the log;
  * 4. GET /api/audit/export of the whole log, streamed: time, lines, and the server's peak RSS growth,
@@ -18,6 +18,7 @@
  * BENCH_KEEP_DATABASE=1 keeps the database to study the queries afterwards.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -28,6 +29,7 @@ import type { EventStore } from '@hostel/eventstore';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createFreshDatabase } from '@hostel/platform/testing';
+import { verifyInThreads } from '@hostel/embedded/audit-verify';
 import { projectorMigrations } from '@hostel/projector';
 import { rebuildReadModels } from '@hostel/projector/rebuild';
 import { insertEventMix } from '@hostel/projector/testing';
@@ -101,18 +103,22 @@ try {
     `  ratio rebuild / raw multi-row INSERT: ${(rebuildRate / indexedRate).toFixed(2)} against indexed tables, ${(rebuildRate / bareRate).toFixed(2)} against bare tables + index builds  (target ≥ 0.40); rebuild / COPY floor ${(rebuildRate / copyRate).toFixed(2)}`,
   );
 
-  // 2. audit:verify, next to reading the log alone.
+  // 2. audit:verify, next to the same on one thread and to reading the log alone.
   started = performance.now();
-  const verified = await verify(store, db);
+  const verified = await verifyInThreads({ db, store, databaseUrl: database.url });
   const verifySeconds = since(started);
+  started = performance.now();
+  const oneThread = await auditLog.verifyLedger({ store, db });
+  const oneThreadSeconds = since(started);
   started = performance.now();
   const readOnly = await readWholeLog(store);
   const readSeconds = since(started);
+  const failed = [verified, oneThread].find((result) => result.difference);
   report(
-    `\naudit:verify (${verified.how}): ${count(verified.events)} events in ${verifySeconds.toFixed(1)} s = ${count(verified.events / verifySeconds)} events/s  (target ≥ 100,000)${verified.ok ? '' : '  FAILED: ' + verified.detail}`,
+    `\naudit:verify (${availableParallelism()} threads): ${count(verified.verified)} events in ${verifySeconds.toFixed(1)} s = ${count(verified.verified / verifySeconds)} events/s  (target ≥ 100,000)${failed ? '  FAILED: ' + failed.difference!.reason : ''}`,
   );
   report(
-    `  reading the log alone (store.readAll, batches of 5,000): ${readSeconds.toFixed(1)} s = ${count(readOnly / readSeconds)} events/s; ratio ${(readSeconds / verifySeconds).toFixed(2)}`,
+    `  the same on one thread: ${oneThreadSeconds.toFixed(1)} s = ${count(oneThread.verified / oneThreadSeconds)} events/s; reading the log alone (store.readAll, batches of 5,000): ${readSeconds.toFixed(1)} s = ${count(readOnly / readSeconds)} events/s`,
   );
 
   // 3. Queries through the real routes.
@@ -282,42 +288,6 @@ async function rawInserts(url: string, db: Kysely<ReadModelTables>) {
   return timing;
 }
 
-type Verifier = (deps: { store: EventStore; db: Kysely<ReadModelTables> }) => Promise<{ verified: number; difference?: { reason: string } }>;
-
-/**
- * `audit:verify`'s own function (verifyLedger) when the read models export it; otherwise the chain
- * recomputed over store.readAll batches and compared with the stored hashes.
- */
-async function verify(store: EventStore, db: Kysely<ReadModelTables>) {
-  const verifyLedger = (auditLog as Record<string, unknown>).verifyLedger as Verifier | undefined;
-  if (verifyLedger) {
-    const result = await verifyLedger({ store, db });
-    return { how: 'verifyLedger', events: result.verified, ok: !result.difference, detail: result.difference?.reason ?? '' };
-  }
-  let hash = auditLog.GENESIS_HASH;
-  let from = START;
-  let events = 0;
-  const stored = auditLog.ledgerHashes(db, 5000)[Symbol.asyncIterator]();
-  let page: { hash: string }[] = [];
-  let at = 0;
-  for (;;) {
-    const batch = await store.readAll({ from, batch: 5000 });
-    if (batch.length === 0) break;
-    for (const event of batch) {
-      if (at >= page.length) {
-        const next = await stored.next();
-        page = next.done ? [] : next.value;
-        at = 0;
-      }
-      hash = auditLog.chainHash(hash, event);
-      if (page[at++]?.hash !== hash) return { how: 'chain recomputed here', events, ok: false, detail: `differs at event ${events}` };
-      events++;
-    }
-    from = batch.at(-1)!.position;
-  }
-  return { how: 'chain recomputed here (verifyLedger not found)', events, ok: true, detail: '' };
-}
-
 async function readWholeLog(store: EventStore): Promise<number> {
   let from = START;
   let events = 0;
@@ -361,6 +331,6 @@ async function exportAll(port: number, pid: number) {
 /** The export's rows read by keyset pages of 1,000 with the same query and serialised, in this process: how fast the rows alone come. */
 async function readPages(db: Kysely<ReadModelTables>): Promise<number> {
   let rows = 0;
-  for await (const page of auditLog.exportedEvents(db, {})) for (const event of page) rows += JSON.stringify(event).length > 0 ? 1 : 0;
+  for await (const lines of auditLog.exportedLines(db, {}, 'ndjson')) for (let at = lines.indexOf('\n'); at >= 0; at = lines.indexOf('\n', at + 1)) rows++;
   return rows;
 }

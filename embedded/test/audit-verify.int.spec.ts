@@ -27,7 +27,7 @@ function cli(script: string, ...args: string[]) {
   });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
-const verify = (...args: string[]) => cli('embedded/src/audit-verify.ts', ...args);
+const verify = (...args: string[]) => cli('embedded/src/audit-verify/main.ts', ...args);
 
 beforeAll(async () => {
   product = await startProduct();

@@ -29,7 +29,8 @@ import {
   AUDIT_LOG,
   correlatedEvents,
   entityTimeline,
-  exportedEvents,
+  CSV_HEADER,
+  exportedLines,
   ledgerHead,
   likesInTheirOwnStreams,
   paymentTrails,
@@ -39,7 +40,6 @@ import {
 import { readErrors } from '../error-answers';
 import { changesBetween, stateAt } from './entity-state';
 import { loadAuditKey, publicAuditJwk, signDigest } from './digest';
-import { csvLine, CSV_HEADER, ndjsonLine } from './export-lines';
 
 const reads = [AUDIT_LOG];
 const errors = { ...readErrors, 403: ErrorAnswer } as const;
@@ -108,7 +108,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
       );
       const lines = async function* () {
         if (format === 'csv') yield CSV_HEADER;
-        for await (const batch of exportedEvents(db, filter)) yield batch.map(format === 'csv' ? csvLine : ndjsonLine).join('');
+        yield* exportedLines(db, filter, format);
       };
       return (
         reply

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditPage } from '@hostel/contracts';
+import type { AuditEvent, AuditPage } from '@hostel/contracts';
 import { mealAdded, readModelsGiven, recorded } from '../testing';
-import { entityTimeline, exportedEvents, newestEvents, searchEvents } from './audit-log-queries';
+import { CSV_HEADER, entityTimeline, exportedLines, newestEvents, searchEvents } from './audit-log-queries';
 import type { AuditFilter } from './audit-log-queries';
 
 /**
@@ -16,7 +16,26 @@ const database = readModelsGiven(() => [
   ...Array.from({ length: 23 }, (_, index) => recorded('MealLiked', { mealId: index % 3 === 0 ? 'm-other' : MEAL, userId: `u-${index}` })),
   recorded('MealEdited', { mealId: MEAL, changes: { price: 7 } }),
   ...Array.from({ length: 7 }, (_, index) => recorded('MealLiked', { mealId: MEAL, userId: `v-${index}` })),
+  // What an export must write faithfully: text that needs escaping, a policy's event, an upcast one.
+  recorded('MealEdited', { mealId: MEAL, changes: { description: 'Dal "tadka", with\nghee\\ and 🍛 \u2028 – très bon', price: 7.25 } }),
+  { ...recorded('MealEdited', { mealId: MEAL, changes: { price: 8 } }), actor: 'system' },
+  { ...recorded('MealEdited', { mealId: MEAL, changes: { ingredients: ['rice', 'dal'] } }), schemaVersion: 1, storedData: { ingredients: 'rice, dal' } },
 ]);
+
+/** An export's text as its lines, each a line's cells (RFC 4180: quoted cells, doubled quotes, line breaks inside quotes). */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  const cell = /("(?:[^"]|"")*"|[^,\n]*)(,|\n)/gy;
+  let row: string[] = [];
+  for (let match = cell.exec(text); match; match = cell.exec(text)) {
+    row.push(match[1]!.startsWith('"') ? match[1]!.slice(1, -1).replaceAll('""', '"') : match[1]!);
+    if (match[2] === '\n') {
+      rows.push(row);
+      row = [];
+    }
+  }
+  return rows;
+}
 
 /** Every page, one after another, as a client follows `next`. */
 async function allPages(read: (after: string | undefined) => Promise<AuditPage>): Promise<string[][]> {
@@ -33,7 +52,7 @@ async function allPages(read: (after: string | undefined) => Promise<AuditPage>)
 describe("the audit log's pages by entity", () => {
   it("a meal's timeline pages through every event that mentions it, in commit order, once", async () => {
     const whole = (await entityTimeline(database.db, 'meals', MEAL, { limit: 500 })).events.map((event) => `${event.type} ${event.position}`);
-    expect(whole).toHaveLength(1 + 15 + 1 + 7);
+    expect(whole).toHaveLength(1 + 15 + 1 + 7 + 3);
     for (const limit of [1, 4, 5, 24]) {
       const pages = await allPages((after) => entityTimeline(database.db, 'meals', MEAL, { after, limit }));
       expect(pages.flat(), `pages of ${limit}`).toEqual(whole);
@@ -48,9 +67,14 @@ describe("the audit log's pages by entity", () => {
       if (filter.type) expect(whole.every((line) => line.startsWith('MealLiked '))).toBe(true);
       const pages = await allPages((after) => searchEvents(database.db, filter, { after, limit: 3 }));
       expect(pages.flat()).toEqual(whole);
-      const exported: string[] = [];
-      for await (const batch of exportedEvents(database.db, filter, 4)) exported.push(...batch.map((event) => `${event.type} ${event.position}`));
-      expect(exported).toEqual(whole);
+      let ndjson = '';
+      for await (const lines of exportedLines(database.db, filter, 'ndjson', 4)) ndjson += lines;
+      expect(
+        ndjson
+          .trimEnd()
+          .split('\n')
+          .map((line) => `${(JSON.parse(line) as AuditEvent).type} ${(JSON.parse(line) as AuditEvent).position}`),
+      ).toEqual(whole);
     }
   });
 
@@ -61,5 +85,44 @@ describe("the audit log's pages by entity", () => {
       expect(newest.events.map((event) => event.position)).toEqual(whole.slice(-5));
       expect(newest.next).toBeUndefined();
     }
+  });
+});
+
+describe('the export', () => {
+  it('writes each event as ndjson exactly as the API answers it, and as csv with the same cells', async () => {
+    const events = (await searchEvents(database.db, {}, { limit: 500 })).events;
+    expect(events.some((event) => event.actor === 'system') && events.some((event) => event.storedData)).toBe(true);
+    let ndjson = '';
+    for await (const lines of exportedLines(database.db, {}, 'ndjson', 7)) ndjson += lines;
+    expect(ndjson.endsWith('\n')).toBe(true);
+    expect(
+      ndjson
+        .trimEnd()
+        .split('\n')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual(events);
+
+    let csv = CSV_HEADER;
+    for await (const lines of exportedLines(database.db, {}, 'csv', 7)) csv += lines;
+    const [header, ...rows] = csvRows(csv);
+    expect(header).toEqual(CSV_HEADER.trim().split(','));
+    expect(rows.map((row) => ({ ...row, 10: JSON.parse(row[10]!) as unknown }))).toEqual(
+      events.map((event) => ({
+        ...[
+          event.position,
+          event.stream,
+          String(event.version),
+          event.type,
+          event.occurredAt,
+          event.actor === 'system' ? 'system' : event.actor.id,
+          event.actor === 'system' ? '' : (event.actor.email ?? ''),
+          event.correlationId,
+          event.causationId,
+          String(event.schemaVersion),
+          event.data,
+          event.hash,
+        ],
+      })),
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { AuditEntity, AuditEvent, AuditPage, PaymentTrail } from '@hostel/contracts';
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { ReadModelTables } from '../read-models';
 
 type Db = Kysely<ReadModelTables>;
@@ -177,18 +177,86 @@ export function correlatedEvents(db: Db, correlationId: string, paging: AuditPag
   return page(events(db).where('e.correlation_id', '=', correlationId), paging);
 }
 
+/** An instant as the API writes it (Date.prototype.toISOString: UTC, milliseconds, Z). */
+const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** A text value as a JSON string (`null` when there is none). */
+const jsonText = (column: string) => sql<string>`coalesce(to_json(${sql.ref(column)})::text, 'null')`;
+
 /**
- * The events of a search, batch after batch in commit order, for an export that streams: one batch
- * is in memory at a time, whatever the size of the log.
+ * One event as an ndjson line, written by the database: the AuditEvent the API answers (toAuditEvent),
+ * field for field and in the same order, with `data` as PostgreSQL writes JSON. An export of a
+ * million events then passes through this process as text, a batch at a time, instead of as a
+ * million parsed and re-serialised objects.
  */
-export async function* exportedEvents(db: Db, filter: AuditFilter, batch = 1000): AsyncGenerator<AuditEvent[]> {
+const NDJSON_LINE = sql<string>`concat(
+  '{"position":"', e.position_a, '/', e.position_b, '"',
+  ',"stream":', ${jsonText('e.stream_id')},
+  ',"version":', e.stream_version,
+  ',"type":', ${jsonText('e.type')},
+  ',"occurredAt":"', ${iso('e.occurred_at')}, '"',
+  ',"actor":', case when e.actor_id = 'system' then '"system"'
+    else concat('{"id":', ${jsonText('e.actor_id')}, ',"email":', ${jsonText('u.email')}, ',"name":', ${jsonText('u.name')}, '}') end,
+  ',"correlationId":', ${jsonText('e.correlation_id')},
+  ',"causationId":', ${jsonText('e.causation_id')},
+  ',"schemaVersion":', e.schema_version,
+  ',"data":', e.data::text,
+  ',"storedData":' || e.stored_data::text,
+  ',"hash":', ${jsonText('e.hash')},
+  '}', chr(10))`;
+
+export const CSV_HEADER = 'position,stream,version,type,occurredAt,actorId,actorEmail,correlationId,causationId,schemaVersion,data,hash\n';
+
+/** A CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, its quotes doubled; empty for null. */
+const csvCell = (value: RawBuilder<unknown>) =>
+  sql<string>`(select case when v ~ '[",\r\n]' then '"' || replace(v, '"', '""') || '"' else v end from coalesce((${value})::text, '') as v)`;
+
+/** One event as a CSV line under CSV_HEADER, written by the database (as NDJSON_LINE). */
+const CSV_LINE = sql<string>`concat_ws(',', ${sql.join(
+  [
+    sql`e.position_a || '/' || e.position_b`,
+    sql`e.stream_id`,
+    sql`e.stream_version`,
+    sql`e.type`,
+    iso('e.occurred_at'),
+    sql`e.actor_id`,
+    sql`u.email`,
+    sql`e.correlation_id`,
+    sql`e.causation_id`,
+    sql`e.schema_version`,
+    sql`e.data`,
+    sql`e.hash`,
+  ].map(csvCell),
+)}) || chr(10)`;
+
+/** About 64 kB of lines. */
+const LINES_A_PIECE = 100;
+
+/**
+ * The lines of a search's export (ndjson, or csv without its header), batch after batch in commit
+ * order: one batch of text is in memory at a time, whatever the size of the log.
+ */
+export async function* exportedLines(db: Db, filter: AuditFilter, format: 'ndjson' | 'csv', batch = 1000): AsyncGenerator<string> {
   let position: string | undefined;
   for (;;) {
-    const search = await filtered(db, filter, { after: position, limit: batch });
-    const { events: found, next } = await page(search.query, search.paging);
-    if (found.length > 0) yield found;
-    if (!next) return;
-    position = next;
+    const search = await filtered(db, filter, { after: position });
+    const rows = await search.query
+      .clearSelect()
+      .select(['e.position_a', 'e.position_b', (format === 'csv' ? CSV_LINE : NDJSON_LINE).as('line')])
+      .where(after(search.paging.after))
+      .orderBy('e.position_a')
+      .orderBy('e.position_b')
+      .limit(batch)
+      .execute();
+    // In pieces of under 128 kB: a longer string is allocated in V8's large-object space, which only
+    // a full collection frees; a million events' worth would pile up there first (the export's RSS).
+    for (let at = 0; at < rows.length; at += LINES_A_PIECE)
+      yield rows
+        .slice(at, at + LINES_A_PIECE)
+        .map((row) => row.line)
+        .join('');
+    if (rows.length < batch) return;
+    const last = rows.at(-1)!;
+    position = `${last.position_a}/${last.position_b}`;
   }
 }
 
@@ -225,15 +293,50 @@ export async function ledgerHead(db: Db): Promise<{ position: string; hash: stri
 }
 
 /** Every stored chain hash in commit order, batch after batch (what `audit:verify` checks the recomputed chain against). */
-export async function* ledgerHashes(db: Db, batch = 10_000): AsyncGenerator<{ position_a: string; position_b: string; hash: string }[]> {
-  let position: [string, string] | undefined;
+export async function* ledgerHashes(
+  db: Db,
+  batch = 10_000,
+  range: { after?: string | undefined; until?: string | undefined } = {},
+): AsyncGenerator<{ position_a: string; position_b: string; hash: string }[]> {
+  let position = range.after ? parts(range.after) : undefined;
   for (;;) {
     let query = db.selectFrom('audit_events as e').select(['e.position_a', 'e.position_b', 'e.hash']);
     if (position) query = query.where(sql<boolean>`(e.position_a, e.position_b) > (${position[0]}::bigint, ${position[1]}::bigint)`);
+    if (range.until) query = query.where(sql<boolean>`(e.position_a, e.position_b) <= (${parts(range.until)[0]}::bigint, ${parts(range.until)[1]}::bigint)`);
     const rows = await query.orderBy('e.position_a').orderBy('e.position_b').limit(batch).execute();
     if (rows.length > 0) yield rows;
     if (rows.length < batch) return;
     const last = rows.at(-1)!;
     position = [last.position_a, last.position_b];
   }
+}
+
+/** How many events the ledger holds. */
+export async function ledgerLength(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: string }>`select count(*) as n from audit_events`.execute(db);
+  return Number(rows[0]!.n);
+}
+
+/**
+ * The ledger cut into `count` parts of about as many events, each `(after, until]` with the hash the
+ * ledger records at `after` (the first part starts at the beginning, the last runs to the end).
+ */
+export async function ledgerParts(db: Db, count: number): Promise<{ after?: { position: string; hash: string }; until?: string }[]> {
+  const total = await ledgerLength(db);
+  const cuts: { position: string; hash: string }[] = [];
+  for (let part = 1; part < count && total >= count; part++) {
+    const row = await db
+      .selectFrom('audit_events')
+      .select(['position_a', 'position_b', 'hash'])
+      .orderBy('position_a')
+      .orderBy('position_b')
+      .offset(Math.floor((total * part) / count) - 1)
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    cuts.push({ position: `${row.position_a}/${row.position_b}`, hash: row.hash });
+  }
+  return [...cuts, undefined].map((cut, index) => ({
+    ...(index > 0 ? { after: cuts[index - 1]! } : {}),
+    ...(cut ? { until: cut.position } : {}),
+  }));
 }

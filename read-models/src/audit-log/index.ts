@@ -7,9 +7,12 @@ export { chainHash, GENESIS_HASH, mentionsOf, redact } from './ledger';
 export {
   correlatedEvents,
   entityTimeline,
-  exportedEvents,
+  CSV_HEADER,
+  exportedLines,
   ledgerHashes,
   ledgerHead,
+  ledgerLength,
+  ledgerParts,
   likesInTheirOwnStreams,
   paymentTrails,
   newestEvents,
@@ -17,5 +20,5 @@ export {
   toAuditEvent,
 } from './audit-log-queries';
 export type { AuditFilter, AuditPaging } from './audit-log-queries';
-export { verifyLedger } from './verify';
-export type { LedgerDifference, LedgerVerification } from './verify';
+export { joinLedgerParts, verifyLedger, verifyLedgerPart } from './verify';
+export type { LedgerDifference, LedgerPart, LedgerVerification } from './verify';

@@ -1,5 +1,5 @@
 import type { EventStore, RecordedEvent } from '@hostel/eventstore';
-import { formatPosition, START } from '@hostel/eventstore';
+import { comparePositions, formatPosition, parsePosition, START } from '@hostel/eventstore';
 import type { Kysely } from 'kysely';
 import type { ReadModelTables } from '../read-models';
 import { ledgerHashes } from './audit-log-queries';
@@ -29,22 +29,43 @@ export interface LedgerVerification {
   unchecked: number;
 }
 
+/** A stretch of the ledger, `(after, until]`: from the start when `after` is absent, to the end when `until` is. */
+export interface LedgerPart {
+  /** The last event before the part, and the chain hash the ledger records there. */
+  after?: { position: string; hash: string } | undefined;
+  until?: string | undefined;
+}
+
 /**
  * Re-reads the whole log from the event store, recomputes the chain, and checks it against the
  * ledger event by event, in commit order: answers how far they agree and, if they do not, the first
  * event that differs (edited, missing or extra). Batches from both sides stream side by side, so
  * memory stays flat whatever the size of the log.
  */
-export async function verifyLedger(deps: {
+export function verifyLedger(deps: { store: EventStore; db: Kysely<ReadModelTables>; batch?: number; at?: readonly string[] }): Promise<LedgerVerification> {
+  return verifyLedgerPart({ ...deps, part: {} });
+}
+
+/**
+ * verifyLedger over one part of the ledger (ledgerParts), which parts can do side by side (in
+ * threads of their own: the hashing is the work). A part's chain starts from the hash the ledger
+ * records just before it. That checks the same thing as one chain from the start: where every
+ * event before matched, the ledger's hash there is the recomputed one, so the first event whose
+ * recomputed hash differs is the same either way, and joinLedgerParts reports the first part's.
+ */
+export async function verifyLedgerPart(deps: {
   store: EventStore;
   db: Kysely<ReadModelTables>;
+  part: LedgerPart;
   batch?: number;
   at?: readonly string[];
 }): Promise<LedgerVerification> {
+  const { part } = deps;
   const batch = deps.batch ?? 5000;
   const wanted = new Set(deps.at ?? []);
   const hashesAt = new Map<string, string>();
-  const ledger = ledgerHashes(deps.db, batch)[Symbol.asyncIterator]();
+  const until = part.until ? parsePosition(part.until) : undefined;
+  const ledger = ledgerHashes(deps.db, batch, { after: part.after?.position, until: part.until })[Symbol.asyncIterator]();
   let ledgerRows: { position_a: string; position_b: string; hash: string }[] = [];
   let ledgerIndex = 0;
   // Each side's next batch is read while this one is hashed: the reads and the hashing overlap.
@@ -59,7 +80,7 @@ export async function verifyLedger(deps: {
     return ledgerRows[ledgerIndex++];
   };
 
-  let hash = GENESIS_HASH;
+  let hash = part.after?.hash ?? GENESIS_HASH;
   let verified = 0;
   let position: string | undefined;
   let unchecked = 0;
@@ -78,13 +99,16 @@ export async function verifyLedger(deps: {
     unchecked,
     ...(difference ? { difference } : {}),
   });
-  let storeAhead = prefetched(deps.store.readAll({ from: START, batch }));
-  for (;;) {
+  const from = part.after ? parsePosition(part.after.position)! : START;
+  let storeAhead = prefetched(deps.store.readAll({ from, batch }));
+  reading: for (;;) {
     const events = await storeAhead;
     if (events.length === 0) break;
     storeAhead = prefetched(deps.store.readAll({ from: events.at(-1)!.position, batch }));
     for (const event of events) {
       const row = await nextLedgerRow();
+      // Past the part's end the next part goes on; a ledger row left over here is an event the store lost.
+      if (until && comparePositions(event.position, until) > 0 && !row) break reading;
       if (!row) {
         unchecked++;
         continue;
@@ -110,6 +134,20 @@ export async function verifyLedger(deps: {
     return found({ position: at, reason: 'the ledger records an event the store no longer holds: it was deleted' });
   }
   return found();
+}
+
+/** The parts' verifications (in the ledger's order) as one: up to and including the first part that found a difference. */
+export function joinLedgerParts(parts: readonly LedgerVerification[]): LedgerVerification {
+  const joined: LedgerVerification = { verified: 0, hash: GENESIS_HASH, hashesAt: new Map(), unchecked: 0 };
+  for (const part of parts) {
+    joined.verified += part.verified;
+    if (part.position) joined.position = part.position;
+    joined.hash = part.hash;
+    for (const [at, hash] of part.hashesAt) joined.hashesAt.set(at, hash);
+    joined.unchecked += part.unchecked;
+    if (part.difference) return { ...joined, difference: part.difference };
+  }
+  return joined;
 }
 
 /** A read started ahead: if verification stops before it is awaited, its failure is nobody's concern. */

@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { AuditDigest } from '@hostel/contracts';
 import type { ReadModelTables } from '@hostel/read-models';
-import { verifyLedger } from '@hostel/read-models/audit-log';
 import { digestSignedBy, loadAuditKey, publicAuditJwk } from '@hostel/read-api';
-import { openCliInfrastructure } from './cli-database';
+import { openCliInfrastructure } from '../cli-database';
+import { verifyInThreads } from './in-threads';
 
 /**
  * `npm run audit:verify [-- --digest FILE]`: re-reads the whole log from the configured event store
  * (PostgreSQL or KurrentDB), recomputes the ledger's chain, checks it against the ledger and, when
- * given, a digest saved earlier (GET /api/audit/digest). Prints 'verified N events up to <position>',
+ * given, a digest saved earlier (GET /api/audit/digest), on as many threads as the machine has cores. Prints 'verified N events up to <position>',
  * or the first event that differs, and exits non-zero.
  */
 const { values } = parseArgs({ options: { digest: { type: 'string' } } });
@@ -18,7 +18,7 @@ const db = infrastructure.db<ReadModelTables>();
 try {
   const digest = values.digest ? AuditDigest.parse(JSON.parse(readFileSync(values.digest, 'utf8'))) : undefined;
   const started = performance.now();
-  const result = await verifyLedger({ store: infrastructure.store, db, at: digest ? [digest.position] : [] });
+  const result = await verifyInThreads({ db, store: infrastructure.store, databaseUrl: infrastructure.databaseUrl, at: digest ? [digest.position] : [] });
   const seconds = (performance.now() - started) / 1000;
   if (result.difference) {
     const { position, stream, version, type, reason } = result.difference;
