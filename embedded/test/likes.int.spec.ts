@@ -70,6 +70,24 @@ describe('likes, a stream each', () => {
     expect(await product.eventCount()).toBe(before);
   });
 
+  it('a like decided on the meal as the last like left it is refused once the meal has been deleted, or read again once edited', async () => {
+    const meal = await product.addMeal(admin.token, { title: 'Liked, then gone' });
+    const first = await product.register('Ann', 'ann-gone@example.com');
+    const second = await product.register('Ben', 'ben-gone@example.com');
+    const third = await product.register('Cy', 'cy-gone@example.com');
+    expect((await like(meal._id, first.token)).statusCode).toBe(200);
+    // An edit moves the meal's stream on: the next like reads it again and lands.
+    expect((await product.call('PATCH', `/api/meals/${meal._id}`, { token: admin.token, body: { price: 7 } })).statusCode).toBe(200);
+    expect((await like(meal._id, second.token)).json()).toMatchObject({ liked: true });
+    expect((await product.call('DELETE', `/api/meals/${meal._id}`, { token: admin.token })).statusCode).toBe(200);
+    const before = await product.eventCount();
+
+    const late = await like(meal._id, third.token);
+
+    expect([late.statusCode, late.json().message]).toEqual([404, 'Meal not found']);
+    expect(await product.eventCount()).toBe(before);
+  });
+
   it('the delete/like race: likes decided before the deletion may land after it, and then count nowhere', async () => {
     const meal = await product.addMeal(admin.token, { title: 'Raced' });
     const students = await Promise.all(Array.from({ length: 30 }, (_, index) => product.register(`Racer ${index}`, `racer-${index}@example.com`)));

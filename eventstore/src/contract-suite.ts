@@ -173,6 +173,32 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
         expect(await store.readStream(stream)).toHaveLength(2);
       });
 
+      it('appends only while another stream the events were decided on stands where it stood', async () => {
+        const { store } = fixture;
+        const meal = fixture.newStream('meal');
+        const [first, second, third] = [fixture.newStream('like'), fixture.newStream('like'), fixture.newStream('like')];
+        await store.append(meal, [newEvent('MealAdded', {})], { expectedVersion: 'no_stream' });
+
+        await store.append(first, [newEvent('MealLiked', {})], { expectedVersion: 'no_stream', unchangedSince: { stream: meal, version: 0n } });
+        await store.append(meal, [newEvent('MealDeleted', {})], { expectedVersion: 0n });
+        const moved = await captureError(
+          store.append(second, [newEvent('MealLiked', {})], { expectedVersion: 'no_stream', unchangedSince: { stream: meal, version: 0n } }),
+        );
+        const missing = await captureError(
+          store.append(third, [newEvent('MealLiked', {})], {
+            expectedVersion: 'no_stream',
+            unchangedSince: { stream: fixture.newStream('meal'), version: 0n },
+          }),
+        );
+
+        expect(await store.readStream(first)).toHaveLength(1);
+        expect(moved).toBeInstanceOf(WrongExpectedVersionError);
+        expect(moved).toMatchObject({ stream: meal, expected: 0n, actual: 1n });
+        expect(missing).toMatchObject({ expected: 0n, actual: 'no_stream' });
+        expect(await store.readStream(second)).toEqual([]);
+        expect(await store.readStream(third)).toEqual([]);
+      });
+
       it('lets exactly one of two concurrent appends at the same expected version win', async () => {
         const { store } = fixture;
         const stream = fixture.newStream('meal');

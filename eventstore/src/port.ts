@@ -101,8 +101,18 @@ export interface Snapshot {
   state: unknown;
 }
 
+export interface AppendOptions {
+  expectedVersion: ExpectedVersion;
+  /**
+   * Another stream the events were decided on, and the version it stood at then: if it has moved on
+   * since, nothing is appended and WrongExpectedVersionError names that stream. PostgreSQL checks it
+   * in the append's own statement; KurrentDB, which has no condition across streams, just before.
+   */
+  unchangedSince?: { stream: string; version: bigint | 'no_stream' };
+}
+
 export interface EventStore {
-  append(stream: string, events: EventToAppend[], options: { expectedVersion: ExpectedVersion }): Promise<AppendResult>;
+  append(stream: string, events: EventToAppend[], options: AppendOptions): Promise<AppendResult>;
   /**
    * The events of one stream in version order (from `fromVersion`, inclusive, when given); an empty
    * array for a stream that does not exist.

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@hostel/contracts';
-import type { EventStore } from '@hostel/eventstore';
+import type { AppendOptions, EventStore } from '@hostel/eventstore';
 import { formatPosition, WrongExpectedVersionError } from '@hostel/eventstore';
 import type { CommandContext, Decider } from './decider';
 import { envelope } from './envelope';
@@ -31,6 +31,12 @@ export interface HandleOptions {
    * `no_stream` without reading it first; only if it exists after all is it read and decided again.
    */
   expectNew?: boolean;
+  /**
+   * Another stream the command was decided on, at the version it was read at (EventStore's
+   * `unchangedSince`): if it moves on first, the WrongExpectedVersionError naming it reaches the
+   * caller, whose decision it was.
+   */
+  unchangedSince?: AppendOptions['unchangedSince'];
 }
 
 /** What a snapshot keeps: the fold, and the position of the last event in it (a command that changes nothing answers it). */
@@ -108,11 +114,11 @@ async function decideAndAppend<Command, Event extends DomainEvent, State>(
       const result = await store.append(
         stream,
         events.map((event) => envelope(event, context)),
-        { expectedVersion: version ?? 'no_stream' },
+        { expectedVersion: version ?? 'no_stream', ...(options.unchangedSince ? { unchangedSince: options.unchangedSince } : {}) },
       );
       return { state: events.reduce(decider.evolve, state), position: formatPosition(result.position), changed: true };
     } catch (error) {
-      if (!(error instanceof WrongExpectedVersionError)) throw error;
+      if (!(error instanceof WrongExpectedVersionError) || error.stream !== stream) throw error;
       // The stream was there after all: no race to wait out, just decide on what it holds.
       if (guessNew) continue;
       if (Date.now() >= deadline) throw conflict('Someone else changed this at the same time. Please try again.');

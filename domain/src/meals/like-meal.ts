@@ -1,17 +1,55 @@
 import type { EventStore } from '@hostel/eventstore';
+import { WrongExpectedVersionError } from '@hostel/eventstore';
 import type { CommandContext } from '../kernel/decider';
+import { conflict } from '../kernel/errors';
 import { handleCommand, loadState } from '../kernel/handle-command';
 import { likeDecider, likeStream } from './like';
 import { mealDecider, mealStream } from './meal';
+import type { MealState } from './meal';
+
+/** Listed meals as their streams stood when a like was last decided on them, newest last. */
+const listedMeals = new Map<string, { state: MealState; version: bigint }>();
+/** Enough for every meal a canteen lists; the longest unliked go first. */
+const LISTED_MEALS_KEPT = 10_000;
+/** A meal changing under every try this many times in a row is a conflict to report, not to wait out. */
+const ATTEMPTS = 3;
 
 /**
  * A student likes a meal: decided on the meal's own stream (is it listed; did its stream record this
- * like already) and the like's stream, appended there only. The meal is read, not written: a like
- * that races a deletion may land just after it, and then counts nowhere (every read model drops the
- * likes of a deleted meal), as if the deletion had come a moment later.
+ * like already, as likes were before they had streams of their own) and the like's stream, appended
+ * there only, and only while the meal's stream stands at the version the decision read
+ * (`unchangedSince`). So most likes cost one statement: the meal as it stood at the last like is
+ * kept here, and when it has moved on since (edited, deleted), the append is refused, the meal read
+ * again and the like decided afresh. A like never lands after the meal's deletion on PostgreSQL
+ * (the append checks in its own statement); on KurrentDB, which checks just before appending, one
+ * that races the deletion may land just after it, and then counts nowhere (every read model drops
+ * the likes of a deleted meal), as if the deletion had come a moment later.
  */
 export async function likeMeal(store: EventStore, mealId: string, userId: string, context: CommandContext) {
-  const { state: meal } = await loadState(store, mealStream(mealId), mealDecider);
-  // A student likes a meal once: the like's stream is almost always new, so it is not read first.
-  return handleCommand(store, likeStream(mealId, userId), likeDecider, { type: 'LikeMeal', mealId, userId, meal }, context, { expectNew: true });
+  const stream = mealStream(mealId);
+  for (let attempt = 1; ; attempt++) {
+    let meal = listedMeals.get(mealId);
+    listedMeals.delete(mealId);
+    if (!meal) {
+      const { state, version } = await loadState(store, stream, mealDecider);
+      meal = { state, version: version ?? -1n };
+    }
+    try {
+      // A student likes a meal once: the like's stream is almost always new, so it is not read first.
+      const liked = await handleCommand(store, likeStream(mealId, userId), likeDecider, { type: 'LikeMeal', mealId, userId, meal: meal.state }, context, {
+        expectNew: true,
+        unchangedSince: { stream, version: meal.version < 0n ? 'no_stream' : meal.version },
+      });
+      if (meal.state.status === 'listed') keep(mealId, meal);
+      return liked;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersionError) || error.stream !== stream) throw error;
+      if (attempt === ATTEMPTS) throw conflict('Someone else changed this at the same time. Please try again.');
+    }
+  }
+}
+
+function keep(mealId: string, meal: { state: MealState; version: bigint }) {
+  listedMeals.set(mealId, meal);
+  if (listedMeals.size > LISTED_MEALS_KEPT) listedMeals.delete(listedMeals.keys().next().value!);
 }

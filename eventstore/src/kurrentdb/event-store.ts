@@ -12,7 +12,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import type { AllStreamSubscription, AppendStreamState, JSONType, ReadPosition, RecordedEvent as KurrentRecordedEvent } from '@kurrent/kurrentdb-client';
 import { comparePositions, START, WrongExpectedVersionError } from '../port';
-import type { AppendResult, EventStore, EventToAppend, ExpectedVersion, Position, RecordedEvent, SubscribeOptions, Subscription } from '../port';
+import type { AppendOptions, AppendResult, EventStore, EventToAppend, ExpectedVersion, Position, RecordedEvent, SubscribeOptions, Subscription } from '../port';
 
 export interface KurrentDbEventStoreOptions {
   /** e.g. `kurrentdb://admin:changeit@localhost:2113?tls=false`. */
@@ -72,7 +72,13 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     return { nextVersion: last.streamVersion, position: last.position };
   }
 
-  async function append(stream: string, events: EventToAppend[], { expectedVersion }: { expectedVersion: ExpectedVersion }): Promise<AppendResult> {
+  async function append(stream: string, events: EventToAppend[], { expectedVersion, unchangedSince }: AppendOptions): Promise<AppendResult> {
+    // No condition across streams here: the other stream is read just before the append, so a
+    // change to it in between goes unseen (on PostgreSQL the append's own statement checks it).
+    if (unchangedSince && events.length > 0) {
+      const other = (await lastEvent(unchangedSince.stream))?.streamVersion ?? 'no_stream';
+      if (other !== unchangedSince.version) throw new WrongExpectedVersionError(unchangedSince.stream, unchangedSince.version, other);
+    }
     if (events.length === 0) {
       const last = await lastEvent(stream);
       const current = last?.streamVersion ?? 'no_stream';

@@ -1,6 +1,6 @@
 import type { DatabaseError, Pool } from 'pg';
 import { START, WrongExpectedVersionError } from '../port';
-import type { AppendResult, EventToAppend, ExpectedVersion } from '../port';
+import type { AppendOptions, AppendResult, EventToAppend, ExpectedVersion } from '../port';
 import { notifyChannel } from './schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -19,14 +19,17 @@ export async function appendEvents(
   schema: string,
   stream: string,
   events: readonly EventToAppend[],
-  expectedVersion: ExpectedVersion,
+  options: AppendOptions,
 ): Promise<AppendResult> {
+  const { expectedVersion } = options;
   checkEventIds(events);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await writeEvents(pool, schema, stream, events, expectedVersion);
+      return await writeEvents(pool, schema, stream, events, expectedVersion, options.unchangedSince);
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) && !isUniqueViolation(error)) throw error;
+      // The other stream moved on: deciding again is the caller's to do.
+      if (error instanceof WrongExpectedVersionError && error.stream !== stream) throw error;
       // A concurrent retry of this same append may just have committed.
       const original = await findStoredAppend(pool, schema, stream, events);
       if (original) return original;
@@ -54,6 +57,7 @@ export async function writeEvents(
   stream: string,
   events: readonly EventToAppend[],
   expectedVersion: ExpectedVersion,
+  unchangedSince?: AppendOptions['unchangedSince'],
 ): Promise<AppendResult> {
   if (events.length === 0) {
     const current = await currentVersion(db, schema, stream);
@@ -69,29 +73,46 @@ export async function writeEvents(
   }));
   const { rows } = await db.query<{
     current_version: string | null;
+    other_version: string | null;
+    other_unchanged: boolean;
     stream_version: string | null;
     transaction_id: string | null;
     global_position: string | null;
   }>(
     `WITH current AS (
        SELECT max(stream_version) AS version FROM ${schema}.events WHERE stream_id = $1
+     ), other AS (
+       SELECT max(stream_version) AS version FROM ${schema}.events WHERE stream_id = $5
      ), inserted AS (
        INSERT INTO ${schema}.events (stream_id, stream_version, event_id, type, data, metadata)
        SELECT $1, coalesce(current.version, -1) + e.ordinality, (e.doc->>'eventId')::uuid, e.doc->>'type', e.doc->'data', e.doc->'metadata'
-       FROM current, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(doc, ordinality)
-       WHERE $2::text = 'any' OR ($2::text = 'no_stream' AND current.version IS NULL) OR current.version::text = $2::text
+       FROM current, other, jsonb_array_elements($3::jsonb) WITH ORDINALITY AS e(doc, ordinality)
+       WHERE ($2::text = 'any' OR ($2::text = 'no_stream' AND current.version IS NULL) OR current.version::text = $2::text)
+         AND ($5::text IS NULL OR coalesce(other.version::text, 'no_stream') = $6::text)
        ORDER BY e.ordinality
        RETURNING stream_version, transaction_id, global_position
      ), last AS (
        SELECT stream_version, transaction_id, global_position FROM inserted ORDER BY stream_version DESC LIMIT 1
      )
-     SELECT (SELECT version::text FROM current) AS current_version, last.stream_version::text, last.transaction_id::text, last.global_position::text,
+     SELECT (SELECT version::text FROM current) AS current_version, (SELECT version::text FROM other) AS other_version,
+            $5::text IS NULL OR (SELECT coalesce(version::text, 'no_stream') FROM other) = $6::text AS other_unchanged,
+            last.stream_version::text, last.transaction_id::text, last.global_position::text,
             CASE WHEN last.stream_version IS NOT NULL THEN pg_notify($4, last.transaction_id::text || '/' || last.global_position::text) END
      FROM (SELECT 1) AS one LEFT JOIN last ON true`,
-    [stream, typeof expectedVersion === 'bigint' ? expectedVersion.toString() : expectedVersion, JSON.stringify(documents), notifyChannel(schema)],
+    [
+      stream,
+      typeof expectedVersion === 'bigint' ? expectedVersion.toString() : expectedVersion,
+      JSON.stringify(documents),
+      notifyChannel(schema),
+      unchangedSince?.stream ?? null,
+      unchangedSince?.version.toString() ?? null,
+    ],
   );
   const row = rows[0]!;
   if (row.stream_version === null) {
+    if (unchangedSince && !row.other_unchanged) {
+      throw new WrongExpectedVersionError(unchangedSince.stream, unchangedSince.version, row.other_version === null ? 'no_stream' : BigInt(row.other_version));
+    }
     const current = row.current_version === null ? 'no_stream' : BigInt(row.current_version);
     throw new WrongExpectedVersionError(stream, expectedVersion, current);
   }

@@ -40,7 +40,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
   };
 
   return {
-    append: (stream, events, { expectedVersion }) => appendEvents(pool, schema, stream, events, expectedVersion),
+    append: (stream, events, options) => appendEvents(pool, schema, stream, events, options),
     readStream: (stream, readOptions) => readStream(pool, schema, stream, readOptions?.fromVersion),
     readFromSnapshot: (stream, kind) => readFromSnapshot(pool, schema, stream, kind),
     async writeSnapshot(stream, kind, snapshot) {
