@@ -191,7 +191,7 @@ try {
     `  server RSS ${(exported.rssBefore / 1e6).toFixed(0)} MB before, peak ${(exported.rssPeak / 1e6).toFixed(0)} MB: growth ${((exported.rssPeak - exported.rssBefore) / 1e6).toFixed(0)} MB  (target < 100 MB)`,
   );
   report(
-    `  the same rows read page by page (1,000) and serialised in this process: ${bareSeconds.toFixed(1)} s (${count(bare / bareSeconds)} rows/s); ratio export / bare ${(exported.seconds / bareSeconds).toFixed(2)}`,
+    `  the same events read page by page (1,000) and serialised in this process, as the export went before COPY: ${bareSeconds.toFixed(1)} s (${count(bare / bareSeconds)} rows/s); ratio export / bare ${(exported.seconds / bareSeconds).toFixed(2)}`,
   );
   console.log(`\n---- summary ----\n${results.join('\n')}`);
 } finally {
@@ -328,9 +328,14 @@ async function exportAll(port: number, pid: number) {
   return { lines, bytes, seconds, rssBefore, rssPeak };
 }
 
-/** The export's rows read by keyset pages of 1,000 with the same query and serialised, in this process: how fast the rows alone come. */
+/** The export's events read by keyset pages of 1,000 (the search's own reads) and serialised, in this process: the way the export went before COPY. */
 async function readPages(db: Kysely<ReadModelTables>): Promise<number> {
   let rows = 0;
-  for await (const lines of auditLog.exportedLines(db, {}, 'ndjson')) for (let at = lines.indexOf('\n'); at >= 0; at = lines.indexOf('\n', at + 1)) rows++;
+  let after: string | undefined;
+  do {
+    const page = await auditLog.searchEvents(db, {}, { after, limit: 1000 });
+    for (const event of page.events) rows += JSON.stringify(event).length > 0 ? 1 : 0;
+    after = page.next;
+  } while (after);
   return rows;
 }

@@ -23,7 +23,7 @@ const { app } = await createHttpServer({
 });
 const waiter = await createPositionWaiter(db, databaseUrl);
 const store = createPostgresEventStore({ pool });
-await app.register(async (scope) => readApi(scope, { db, waiter, store }));
+await app.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl }));
 await serveUntilTerminated(app, async () => {
   await app.close();
   await waiter.close();

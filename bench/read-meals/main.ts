@@ -126,7 +126,7 @@ async function captureSql(url: string): Promise<Record<string, CapturedSql>> {
   const db = new Kysely<ReadModelTables>({ dialect: new PostgresDialect({ pool }), log: (event) => void logged.push(event.query) });
   const { app } = await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async () => undefined, appOrigins: [] });
   const waiter = await createPositionWaiter(db, url);
-  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }) }));
+  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }), databaseUrl: url }));
   const captured: Record<string, CapturedSql> = {};
   for (const query of QUERIES) {
     logged = [];

@@ -29,7 +29,7 @@ async function real() {
   const db = createDb<ReadModelTables>(pool);
   const { app } = await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async () => undefined, appOrigins: [] });
   const waiter = await createPositionWaiter(db, databaseUrl!);
-  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }) }));
+  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }), databaseUrl: databaseUrl! }));
   return app;
 }
 

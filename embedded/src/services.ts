@@ -86,7 +86,7 @@ export async function startServices(options: {
     }),
   );
   const waiter = await createPositionWaiter(db, options.databaseUrl);
-  await app.register(async (scope) => readApi(scope, { db, waiter, store }));
+  await app.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: options.databaseUrl }));
   if (options.webDist) await serveWebApp(app, options.webDist);
   await app.ready();
 

@@ -1,6 +1,9 @@
+import { once } from 'node:events';
+import { get as httpGet } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
 import { createHttpServer } from '@hostel/platform/http';
 import type { VerifiedAccess } from '@hostel/platform/tokens';
@@ -39,7 +42,7 @@ beforeAll(async () => {
   ({ app } = await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async (token) => identities[token], appOrigins: [] }));
   // The audit's routes fold from the log: an empty store on the same database.
   await migrateEventStore(readModels.pool);
-  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool: readModels.pool }) }));
+  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool: readModels.pool }), databaseUrl: readModels.url }));
   await app.ready();
 });
 afterAll(async () => {
@@ -128,5 +131,47 @@ describe('the read API', () => {
     await expectError('/users', 'sam-token', 403, 'Only admins can do that');
     await expectError('/payments?email=ada@example.com', 'sam-token', 403, 'You can only see your own payments');
     await expectError('/users/nobody@example.com', 'ada-token', 404, 'User not found');
+  });
+});
+
+describe('the audit export', () => {
+  it('streams a long log from the database, and a reader leaving half-way ends its COPY and its connection', async () => {
+    // 100,000 events (some 50 MB of ndjson), written straight into the audit log.
+    await readModels.pool.query(`
+      insert into audit_events (position_a, position_b, stream_id, stream_version, event_id, type, occurred_at, actor_id,
+                                correlation_id, causation_id, schema_version, data, hash)
+      select 9, g, 'like-' || g, 0, gen_random_uuid()::text, 'MealLiked', now(), 'u-sam', 'c', 'c', 1,
+             jsonb_build_object('mealId', '${mealId}', 'userId', 'u-' || g, 'note', repeat('x', 300)), md5(g::text)
+      from generate_series(1, 100000) g`);
+    const copies = async () =>
+      (await readModels.pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where query like 'COPY (%' and pid <> pg_backend_pid()`))
+        .rows[0]!.n;
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    /** The export over a connection of its own (no keep-alive), as a download manager would fetch it. */
+    const download = () =>
+      new Promise<IncomingMessage>((resolve, reject) =>
+        httpGet(`${address}/api/audit/export?format=ndjson&type=MealLiked`, { headers: { authorization: 'Bearer ada-token' }, agent: false }, resolve).on(
+          'error',
+          reject,
+        ),
+      );
+
+    // The whole log, line by line.
+    const whole = await download();
+    expect(whole.statusCode).toBe(200);
+    const chunks: Buffer[] = [];
+    for await (const chunk of whole) chunks.push(chunk as Buffer);
+    const lines = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThan(100_000);
+    expect(JSON.parse(lines.at(-1)!)).toMatchObject({ position: '9/100000', type: 'MealLiked', actor: { id: 'u-sam', email: 'sam@example.com' } });
+
+    // A reader who takes the first bytes and leaves.
+    const leaving = await download();
+    await once(leaving, 'data');
+    expect(await copies()).toBe(1);
+    leaving.destroy();
+    await vi.waitFor(async () => expect(await copies()).toBe(0), { timeout: 10_000 });
+    // and the API goes on answering.
+    expect((await get('/api/meals')).statusCode).toBe(200);
   });
 });

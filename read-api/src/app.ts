@@ -17,6 +17,8 @@ export interface ReadApiDeps {
   waiter: PositionWaiter;
   /** The log itself: the audit folds entities' states from it, and records its exports in it. */
   store: EventStore;
+  /** Where an export opens a connection of its own for its COPY. */
+  databaseUrl: string;
 }
 
 /**
@@ -31,5 +33,5 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(paymentQueryRoutes, { db: deps.db });
   await app.register(upcomingQueryRoutes, { db: deps.db });
   await app.register(mealRequestQueryRoutes, { db: deps.db });
-  await app.register(auditRoutes, { db: deps.db, store: deps.store });
+  await app.register(auditRoutes, { db: deps.db, store: deps.store, databaseUrl: deps.databaseUrl });
 }

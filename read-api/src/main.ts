@@ -33,7 +33,7 @@ await runService('read-api', ['DATABASE_URL', 'JWT_JWKS_URL'], async ({ config, 
     metrics,
   });
   const waiter = await createPositionWaiter(db, infrastructure.databaseUrl);
-  await app.register(async (scope) => readApi(scope, { db, waiter, store: infrastructure.store }));
+  await app.register(async (scope) => readApi(scope, { db, waiter, store: infrastructure.store, databaseUrl: infrastructure.databaseUrl }));
   await app.ready();
   const live = await startLiveServer(app.server, { config, verifyAccessToken, log });
   metrics.gauge('hostel_live_sockets', 'Sockets connected to this instance', [], (gauge) => gauge.set(live.of('/').sockets.size));

@@ -23,14 +23,15 @@ import {
 import { envelope, notFound } from '@hostel/domain';
 import { formatPosition } from '@hostel/eventstore';
 import type { EventStore } from '@hostel/eventstore';
+import pg from 'pg';
 import { actorOf } from '@hostel/platform/http';
 import type { ReadModelTables } from '@hostel/read-models';
 import {
   AUDIT_LOG,
   correlatedEvents,
   entityTimeline,
+  copyExport,
   CSV_HEADER,
-  exportedLines,
   ledgerHead,
   likesInTheirOwnStreams,
   paymentTrails,
@@ -56,7 +57,10 @@ async function actorOfId(db: Kysely<ReadModelTables>, id: string) {
  * The audit trail (admins and auditors): timelines, state at a moment, what changed, search,
  * correlations, payment trails, exports that are themselves recorded, and signed digests of the ledger.
  */
-export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; store: EventStore }> = async (app, { db, store }) => {
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; store: EventStore; databaseUrl: string }> = async (
+  app,
+  { db, store, databaseUrl },
+) => {
   const key = await loadAuditKey(db);
 
   app.get('/api/audit/events', { config, schema: { querystring: AuditSearchQuery, response: { 200: AuditPage, ...errors } } }, async (request) => {
@@ -106,10 +110,19 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
         [envelope({ type: 'AuditExported', data: { exportId, format, filter: recorded } }, { actor: actor.sub, correlationId: request.id })],
         { expectedVersion: 'no_stream' },
       );
-      const lines = async function* () {
-        if (format === 'csv') yield CSV_HEADER;
-        yield* exportedLines(db, filter, format);
-      };
+      // A connection of the export's own, held while its COPY streams and ended when it stops, however it stops.
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      let lines: Readable;
+      try {
+        lines = await copyExport(client, db, filter, format);
+      } catch (error) {
+        await client.end();
+        throw error;
+      }
+      // A reader gone half-way ends the connection, and with it the COPY; its error has nobody to tell.
+      lines.on('error', () => undefined).once('close', () => void client.end().catch(() => undefined));
+      const body = format === 'csv' ? Readable.from(withHeader(lines)) : lines;
       return (
         reply
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
@@ -117,9 +130,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
           .header('cache-control', 'no-store')
           // Where the export's own record is: read with X-Min-Position to see it.
           .header('x-position', formatPosition(position))
-          // A stream, not a string: its lines leave as they are read (the schema above documents them).
-          // A byte stream, so at most one batch waits in it for a slow reader (an object stream holds 16).
-          .send(Readable.from(lines(), { objectMode: false }) as never)
+          // A stream, not a string: its lines leave as the database writes them (the schema above documents them).
+          .send(body as never)
       );
     },
   );
@@ -155,3 +167,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
     },
   );
 };
+
+/** The CSV header, then the lines as they come. */
+async function* withHeader(lines: Readable): AsyncGenerator<Buffer> {
+  yield Buffer.from(CSV_HEADER);
+  for await (const chunk of lines) yield chunk as Buffer;
+}

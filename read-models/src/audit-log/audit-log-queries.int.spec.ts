@@ -1,7 +1,9 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import type { AuditEvent, AuditPage } from '@hostel/contracts';
 import { mealAdded, readModelsGiven, recorded } from '../testing';
-import { CSV_HEADER, entityTimeline, exportedLines, newestEvents, searchEvents } from './audit-log-queries';
+import { entityTimeline, newestEvents, searchEvents } from './audit-log-queries';
+import { copyExport, CSV_HEADER } from './export';
 import type { AuditFilter } from './audit-log-queries';
 
 /**
@@ -21,6 +23,19 @@ const database = readModelsGiven(() => [
   { ...recorded('MealEdited', { mealId: MEAL, changes: { price: 8 } }), actor: 'system' },
   { ...recorded('MealEdited', { mealId: MEAL, changes: { ingredients: ['rice', 'dal'] } }), schemaVersion: 1, storedData: { ingredients: 'rice, dal' } },
 ]);
+
+/** An export's whole text, read as the route reads it: COPY over a connection of its own. */
+async function exported(filter: AuditFilter, format: 'ndjson' | 'csv'): Promise<string> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await copyExport(client, database.db, filter, format)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  } finally {
+    await client.end();
+  }
+}
 
 /** An export's text as its lines, each a line's cells (RFC 4180: quoted cells, doubled quotes, line breaks inside quotes). */
 function csvRows(text: string): string[][] {
@@ -61,14 +76,17 @@ describe("the audit log's pages by entity", () => {
   });
 
   it('search by entity (with or without its kind) and another filter pages the same way; the export reads it whole', async () => {
-    for (const filter of [{ entity: `meals:${MEAL}` }, { entity: MEAL }, { entity: MEAL, type: 'MealLiked' }] as AuditFilter[]) {
+    for (const filter of [
+      { entity: `meals:${MEAL}` },
+      { entity: MEAL, from: new Date('2026-01-01T00:00:00Z') },
+      { entity: MEAL, type: 'MealLiked' },
+    ] as AuditFilter[]) {
       const whole = (await searchEvents(database.db, filter, { limit: 500 })).events.map((event) => `${event.type} ${event.position}`);
       expect(whole.length).toBeGreaterThan(10);
       if (filter.type) expect(whole.every((line) => line.startsWith('MealLiked '))).toBe(true);
       const pages = await allPages((after) => searchEvents(database.db, filter, { after, limit: 3 }));
       expect(pages.flat()).toEqual(whole);
-      let ndjson = '';
-      for await (const lines of exportedLines(database.db, filter, 'ndjson', 4)) ndjson += lines;
+      const ndjson = await exported(filter, 'ndjson');
       expect(
         ndjson
           .trimEnd()
@@ -92,9 +110,10 @@ describe('the export', () => {
   it('writes each event as ndjson exactly as the API answers it, and as csv with the same cells', async () => {
     const events = (await searchEvents(database.db, {}, { limit: 500 })).events;
     expect(events.some((event) => event.actor === 'system') && events.some((event) => event.storedData)).toBe(true);
-    let ndjson = '';
-    for await (const lines of exportedLines(database.db, {}, 'ndjson', 7)) ndjson += lines;
+    const ndjson = await exported({}, 'ndjson');
     expect(ndjson.endsWith('\n')).toBe(true);
+    // The filter's values are literals in the COPY statement: quotes and all, they stay values.
+    expect(await exported({ actor: "o'brien'); drop table audit_events; --", type: "Meal\\'Liked" }, 'ndjson')).toBe('');
     expect(
       ndjson
         .trimEnd()
@@ -102,8 +121,7 @@ describe('the export', () => {
         .map((line) => JSON.parse(line) as unknown),
     ).toEqual(events);
 
-    let csv = CSV_HEADER;
-    for await (const lines of exportedLines(database.db, {}, 'csv', 7)) csv += lines;
+    const csv = CSV_HEADER + (await exported({}, 'csv'));
     const [header, ...rows] = csvRows(csv);
     expect(header).toEqual(CSV_HEADER.trim().split(','));
     expect(rows.map((row) => ({ ...row, 10: JSON.parse(row[10]!) as unknown }))).toEqual(

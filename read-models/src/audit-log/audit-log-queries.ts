@@ -1,6 +1,6 @@
 import type { AuditEntity, AuditEvent, AuditPage, PaymentTrail } from '@hostel/contracts';
 import { sql } from 'kysely';
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ReadModelTables } from '../read-models';
 
 type Db = Kysely<ReadModelTables>;
@@ -140,7 +140,7 @@ async function actorIds(db: Db, actor: string): Promise<string[]> {
  * The search's filters as one query (every filter optional, each with an index behind it), and the
  * paging left for `page` to apply: an entity filter reads the entity index from the cursor on.
  */
-async function filtered(db: Db, filter: AuditFilter, paging: AuditPaging = {}): Promise<{ query: EventsQuery; paging: AuditPaging }> {
+export async function filtered(db: Db, filter: AuditFilter, paging: AuditPaging = {}): Promise<{ query: EventsQuery; paging: AuditPaging }> {
   let query = events(db);
   let rest = paging;
   if (filter.entity) {
@@ -175,89 +175,6 @@ export async function newestEvents(db: Db, filter: AuditFilter, limit = DEFAULT_
 /** Every event one request caused, across streams (its commands, and the policies' commands it led to). */
 export function correlatedEvents(db: Db, correlationId: string, paging: AuditPaging): Promise<AuditPage> {
   return page(events(db).where('e.correlation_id', '=', correlationId), paging);
-}
-
-/** An instant as the API writes it (Date.prototype.toISOString: UTC, milliseconds, Z). */
-const iso = (column: string) => sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-/** A text value as a JSON string (`null` when there is none). */
-const jsonText = (column: string) => sql<string>`coalesce(to_json(${sql.ref(column)})::text, 'null')`;
-
-/**
- * One event as an ndjson line, written by the database: the AuditEvent the API answers (toAuditEvent),
- * field for field and in the same order, with `data` as PostgreSQL writes JSON. An export of a
- * million events then passes through this process as text, a batch at a time, instead of as a
- * million parsed and re-serialised objects.
- */
-const NDJSON_LINE = sql<string>`concat(
-  '{"position":"', e.position_a, '/', e.position_b, '"',
-  ',"stream":', ${jsonText('e.stream_id')},
-  ',"version":', e.stream_version,
-  ',"type":', ${jsonText('e.type')},
-  ',"occurredAt":"', ${iso('e.occurred_at')}, '"',
-  ',"actor":', case when e.actor_id = 'system' then '"system"'
-    else concat('{"id":', ${jsonText('e.actor_id')}, ',"email":', ${jsonText('u.email')}, ',"name":', ${jsonText('u.name')}, '}') end,
-  ',"correlationId":', ${jsonText('e.correlation_id')},
-  ',"causationId":', ${jsonText('e.causation_id')},
-  ',"schemaVersion":', e.schema_version,
-  ',"data":', e.data::text,
-  ',"storedData":' || e.stored_data::text,
-  ',"hash":', ${jsonText('e.hash')},
-  '}', chr(10))`;
-
-export const CSV_HEADER = 'position,stream,version,type,occurredAt,actorId,actorEmail,correlationId,causationId,schemaVersion,data,hash\n';
-
-/** A CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, its quotes doubled; empty for null. */
-const csvCell = (value: RawBuilder<unknown>) =>
-  sql<string>`(select case when v ~ '[",\r\n]' then '"' || replace(v, '"', '""') || '"' else v end from coalesce((${value})::text, '') as v)`;
-
-/** One event as a CSV line under CSV_HEADER, written by the database (as NDJSON_LINE). */
-const CSV_LINE = sql<string>`concat_ws(',', ${sql.join(
-  [
-    sql`e.position_a || '/' || e.position_b`,
-    sql`e.stream_id`,
-    sql`e.stream_version`,
-    sql`e.type`,
-    iso('e.occurred_at'),
-    sql`e.actor_id`,
-    sql`u.email`,
-    sql`e.correlation_id`,
-    sql`e.causation_id`,
-    sql`e.schema_version`,
-    sql`e.data`,
-    sql`e.hash`,
-  ].map(csvCell),
-)}) || chr(10)`;
-
-/** About 64 kB of lines. */
-const LINES_A_PIECE = 100;
-
-/**
- * The lines of a search's export (ndjson, or csv without its header), batch after batch in commit
- * order: one batch of text is in memory at a time, whatever the size of the log.
- */
-export async function* exportedLines(db: Db, filter: AuditFilter, format: 'ndjson' | 'csv', batch = 1000): AsyncGenerator<string> {
-  let position: string | undefined;
-  for (;;) {
-    const search = await filtered(db, filter, { after: position });
-    const rows = await search.query
-      .clearSelect()
-      .select(['e.position_a', 'e.position_b', (format === 'csv' ? CSV_LINE : NDJSON_LINE).as('line')])
-      .where(after(search.paging.after))
-      .orderBy('e.position_a')
-      .orderBy('e.position_b')
-      .limit(batch)
-      .execute();
-    // In pieces of under 128 kB: a longer string is allocated in V8's large-object space, which only
-    // a full collection frees; a million events' worth would pile up there first (the export's RSS).
-    for (let at = 0; at < rows.length; at += LINES_A_PIECE)
-      yield rows
-        .slice(at, at + LINES_A_PIECE)
-        .map((row) => row.line)
-        .join('');
-    if (rows.length < batch) return;
-    const last = rows.at(-1)!;
-    position = `${last.position_a}/${last.position_b}`;
-  }
 }
 
 /** Payments (one member's, or everyone's), each with the events that mention it: the payment, and the badge it granted. */

@@ -7,8 +7,6 @@ export { chainHash, GENESIS_HASH, mentionsOf, redact } from './ledger';
 export {
   correlatedEvents,
   entityTimeline,
-  CSV_HEADER,
-  exportedLines,
   ledgerHashes,
   ledgerHead,
   ledgerLength,
@@ -20,5 +18,6 @@ export {
   toAuditEvent,
 } from './audit-log-queries';
 export type { AuditFilter, AuditPaging } from './audit-log-queries';
+export { copyExport, CSV_HEADER } from './export';
 export { joinLedgerParts, verifyLedger, verifyLedgerPart } from './verify';
 export type { LedgerDifference, LedgerPart, LedgerVerification } from './verify';

@@ -55,7 +55,7 @@ export async function createReadModelDatabase(): Promise<ReadModelDatabase> {
  * `history()` answers (made then, in that order), dropped after them. Its `db` and `given` are for
  * the tests.
  */
-export function readModelsGiven(history: () => ProjectedEvent[]): Pick<ReadModelDatabase, 'db' | 'given'> {
+export function readModelsGiven(history: () => ProjectedEvent[]): Pick<ReadModelDatabase, 'db' | 'given' | 'url'> {
   let database: ReadModelDatabase | undefined;
   beforeAll(async () => {
     database = await createReadModelDatabase();
@@ -71,6 +71,9 @@ export function readModelsGiven(history: () => ProjectedEvent[]): Pick<ReadModel
   return {
     get db() {
       return opened().db;
+    },
+    get url() {
+      return opened().url;
     },
     given: (...events) => opened().given(...events),
   };
