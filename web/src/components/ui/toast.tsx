@@ -1,6 +1,6 @@
 import { CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
-import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { buttonVariants } from './button';
 
@@ -93,7 +93,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 /** Shows a toast (see ToastMessage). */
 export function useToast() {
-  const show = use(ToastContext);
+  const show = useContext(ToastContext);
   if (!show) throw new Error('useToast needs a ToastProvider above it');
   return show;
 }
