@@ -29,6 +29,17 @@ export function preactJsx(): Plugin {
     config: () => ({
       oxc: { jsx: { runtime: 'automatic', importSource: 'react', refresh: false } },
       resolve: { alias: preactAliases, dedupe: ['preact'] },
+      build: {
+        rolldownOptions: {
+          onwarn(warning, warn) {
+            // What plugin-react silenced: the libraries' 'use client' lines, which mean nothing in a bundle.
+            if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && /use (client|server)/.test(warning.message)) return;
+            // react-router reads React.useOptimistic if there is one and does without it otherwise; compat has none.
+            if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('useOptimistic')) return;
+            warn(warning);
+          },
+        },
+      },
     }),
   };
 }
