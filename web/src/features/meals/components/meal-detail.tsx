@@ -43,7 +43,9 @@ function LikeButton({ mealId, likes, likedByMe, viewerPending }: { mealId: strin
       {likedByMe ? 'Liked' : 'Like'}
       <span aria-hidden="true">·</span>
       <span>
-        {likes} <span className="sr-only">{likes === 1 ? 'like' : 'likes'}</span>
+        {/* One text: hydrating the server's "1 " as the number 1 and then " ", Preact keeps "1 " (it equals 1 loosely) and adds a second space. */}
+        {`${likes} `}
+        <span className="sr-only">{likes === 1 ? 'like' : 'likes'}</span>
       </span>
     </Button>
   );
