@@ -1,4 +1,5 @@
-import { createContext, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { type ComponentProps, type ComponentType, createContext, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { NoticeDialog as NoticeDialogView } from './notice-dialog-view';
 import { useReturnFocus } from './return-focus';
 import { useProvided } from '@/lib/use-provided';
 
@@ -16,8 +17,24 @@ export interface Notice {
 const NoticeContext = createContext<((notice: Notice) => void) | null>(null);
 
 // Radix's dialog (focus trap, scroll lock, portal) and the icons load with the first notice: a page
-// that shows none, like a visitor's first look at the home page, goes without them.
-const NoticeDialog = lazy(async () => ({ default: (await import('./notice-dialog-view')).NoticeDialog }));
+// that shows none, like a visitor's first look at the home page, goes without them. When they cannot
+// come (offline, which is when 'Something went wrong' is said; or a newer build replaced them), the
+// notice is still said, by the browser's own alert, and the app goes on.
+const NoticeDialog = lazy<ComponentType<ComponentProps<typeof NoticeDialogView>>>(() =>
+  import('./notice-dialog-view').then(
+    (view) => ({ default: view.NoticeDialog }),
+    () => ({ default: AlertNotice }),
+  ),
+);
+
+function AlertNotice({ notice, open, onOpenChange }: ComponentProps<typeof NoticeDialogView>) {
+  useEffect(() => {
+    if (!open) return;
+    window.alert([notice.title, notice.text].filter(Boolean).join('\n\n'));
+    onOpenChange(false);
+  }, [notice, open, onOpenChange]);
+  return null;
+}
 
 /**
  * Hosts one modal notice above every route, so a dialog opened just before a navigation (e.g.

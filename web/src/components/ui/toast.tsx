@@ -1,4 +1,17 @@
-import { createContext, lazy, Suspense, useContext, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  type ComponentProps,
+  type ComponentType,
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { ToastLayer as ToastLayerView } from './toast-layer';
 
 /**
  * A passing message that must not stop the user: the kitchen moving a request on (with Undo), a
@@ -25,8 +38,14 @@ export interface ShownToast extends ToastMessage {
 const ToastContext = createContext<((toast: ToastMessage) => void) | null>(null);
 
 // Radix's toasts (and their icons) load with the first toast: a page that shows none, like a
-// visitor's, goes without them.
-const ToastLayer = lazy(async () => ({ default: (await import('./toast-layer')).ToastLayer }));
+// visitor's, goes without them. When they cannot come (offline, or a newer build replaced them), the
+// toasts go unshown rather than take the app down: they never carry what the screen does not.
+const ToastLayer = lazy<ComponentType<ComponentProps<typeof ToastLayerView>>>(() =>
+  import('./toast-layer').then(
+    (layer) => ({ default: layer.ToastLayer }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** A toast a second thing replaces: at most this many are on show, the oldest leave first. */
 const MAX_SHOWN = 3;
