@@ -158,6 +158,18 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      // The web runs on Preact (web/build/preact.ts) while type-checking against React's types: what
+      // preact/compat lacks would compile and then be undefined, and its `use` fails on the server.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportDeclaration[source.value=/^react(-dom)?$/] > ImportSpecifier[imported.name=/^(use|useOptimistic|useActionState|useFormStatus|preload|preinit|preconnect|prefetchDNS|preloadModule|preinitModule)$/]',
+          message: 'Not in preact/compat, which the web runs on (or, for `use`, not on its server render): use useContext, or a hook of our own.',
+        },
+      ],
+    },
   },
   {
     // bulletproof-react: no imports across features; imports flow shared → features → app.

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { preactJsx } from './preact';
 
 /** Where the server's bundle goes, inside the client build (the embedded server never serves this folder as files). */
 export const SSR_DIR = '.ssr';
@@ -26,9 +26,10 @@ export function ssrBundle(): Plugin {
         root: config.root,
         mode: config.mode,
         logLevel: 'warn',
-        plugins: [react()],
+        // The same Preact as the browser's (preactJsx's aliases come with it): the markup it hydrates.
+        plugins: [preactJsx()],
         resolve: { alias: config.resolve.alias },
-        // React's production build on the server too, whatever NODE_ENV the process runs with.
+        // The libraries' production builds on the server too, whatever NODE_ENV the process runs with.
         define: { 'process.env.NODE_ENV': JSON.stringify(config.mode === 'production' ? 'production' : 'development') },
         ssr: { noExternal: true, target: 'node' },
         build: {

@@ -4,20 +4,21 @@
  * calls `renderPage` (embedded/src/web-app.ts).
  */
 import { dehydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { Writable } from 'node:stream';
-import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { prefetchPublicPage, PUBLIC_PAGE } from './app/ssr/public-pages';
 import { SSR_STATE_ID, type SsrState } from './app/ssr/state';
+import { type ServerHead, ServerHeadContext } from './components/document-title';
 import { createApiClient } from './lib/api-client';
 import { createAuthSession } from './lib/auth-session';
 import { createQueryClient } from './lib/query-client';
 
 export { PUBLIC_PAGE };
+
+/** Text inside an element: `&`, `<` and `>` escaped. */
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** JSON inside a `<script>` element: nothing in it may close the element or open a comment. */
 const scriptSafe = (json: string) =>
@@ -27,29 +28,16 @@ const scriptSafe = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The whole page as text once everything in it is ready: a part that loads its code on its own
- * (`lazy`, under Suspense) is drawn like the rest, never as its fallback.
+ * The pictures the page asks for first (`fetchPriority="high"`: the hero, the first meal card, a meal's
+ * photo), as preloads for the head: the browser fetches them with the CSS, before it reaches them in the body.
  */
-function renderToText(tree: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-    });
-    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    let failed: unknown;
-    const stream = renderToPipeableStream(tree, {
-      onAllReady: () => (failed === undefined ? stream.pipe(sink) : reject(failed as Error)),
-      onShellError: reject,
-      // An error inside a boundary would leave its fallback for the browser to fill: the page is sent empty instead.
-      onError: (error) => {
-        failed ??= error;
-      },
-    });
-  });
+function imagePreloads(html: string): string {
+  const sources = new Set<string>();
+  for (const [img] of html.matchAll(/<img [^>]*>/g)) {
+    const src = / src="([^"]*)"/.exec(img)?.[1];
+    if (src && /\sfetchPriority="high"/i.test(img)) sources.add(src);
+  }
+  return [...sources].map((src) => `<link rel="preload" as="image" href="${src}" fetchpriority="high"/>`).join('');
 }
 
 /**
@@ -69,30 +57,32 @@ export async function renderPage({ url, template, fetch }: { url: string; templa
   const queryClient = createQueryClient();
   await prefetchPublicPage(location, queryClient, createApiClient(createAuthSession(), { fetch }));
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = await renderToText(
-    <StrictMode>
+  const head: ServerHead = {};
+  // Everything drawn once it is ready: a part that loads its code on its own (`lazy`, under Suspense) is
+  // awaited and drawn like the rest, never as its fallback. An error anywhere rejects: the caller sends
+  // the page empty, for the browser to render.
+  const html = await renderToStringAsync(
+    <ServerHeadContext value={head}>
       <AppProvider queryClient={queryClient}>
         {/* No script of the router's own: the page's CSP allows no inline script; the state goes as data. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
-    </StrictMode>,
+    </ServerHeadContext>,
   );
   const state: SsrState = {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData },
   };
-  // React puts what belongs in the head (the page's <title>, its images' preloads) first: it goes there.
-  const head = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)*/.exec(html)?.[0] ?? '';
-  const title = /<title>[^<]*<\/title>/.exec(head)?.[0];
-  const headWithout = title ? head.replace(title, '') : head;
+  const title = head.title === undefined ? undefined : `<title>${escapeText(head.title)}</title>`;
   return (
     template
       // The page paints without its scripts (they only hydrate it): they come after the CSS and the pictures.
       .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
-      .replace(/<title>[^<]*<\/title>/, (own) => `${title ?? own}${headWithout}`)
+      .replace(/<title>[^<]*<\/title>/, (own) => `${title ?? own}${imagePreloads(html)}`)
+      // A function, not a string: `$&` and its kind in the page's text stay text.
       .replace(
         '<div id="root"></div>',
-        `<div id="root">${html.slice(head.length)}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafe(JSON.stringify(state))}</script>`,
+        () => `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafe(JSON.stringify(state))}</script>`,
       )
   );
 }

@@ -6,13 +6,14 @@ import { RegisterForm } from '@/features/auth/components/register-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { VerifyEmail } from '@/features/auth/components/verify-email';
 import type { ComponentType } from 'react';
+import { DocumentTitle } from '@/components/document-title';
 
 /** /SignUp: the login screen. */
 export function SignInRoute() {
   const navigate = useNavigate();
   return (
     <AuthLayout title="Login">
-      <title>{`Login · ${PRODUCT_NAME}`}</title>
+      <DocumentTitle>{`Login · ${PRODUCT_NAME}`}</DocumentTitle>
       <LoginForm onSuccess={() => void navigate(paths.home)} />
     </AuthLayout>
   );
@@ -23,7 +24,7 @@ export function RegisterRoute() {
   const navigate = useNavigate();
   return (
     <AuthLayout title="Create an account">
-      <title>{`Register · ${PRODUCT_NAME}`}</title>
+      <DocumentTitle>{`Register · ${PRODUCT_NAME}`}</DocumentTitle>
       <RegisterForm
         onSuccess={() => void navigate(paths.home)}
         // Popup sign-in lands on a fresh home page, with no register screen left to go back to.
@@ -38,7 +39,7 @@ function MailedLinkPage({ title, tabTitle, Form }: { title: string; tabTitle: st
   const [search] = useSearchParams();
   return (
     <AuthLayout title={title}>
-      <title>{`${tabTitle} · ${PRODUCT_NAME}`}</title>
+      <DocumentTitle>{`${tabTitle} · ${PRODUCT_NAME}`}</DocumentTitle>
       <Form token={search.get('token') ?? ''} />
     </AuthLayout>
   );

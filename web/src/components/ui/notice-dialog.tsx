@@ -1,11 +1,7 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { createContext, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { cn } from '@/lib/cn';
-import { Button } from './button';
+import { type ComponentProps, type ComponentType, createContext, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { NoticeDialog as NoticeDialogView } from './notice-dialog-view';
 import { useReturnFocus } from './return-focus';
 import { useProvided } from '@/lib/use-provided';
-import { DIALOG_OVERLAY, dialogPanel } from './dialog-styles';
 
 /** A message the user must see: a title, optional text, and whether it closes on its own. */
 export interface Notice {
@@ -20,12 +16,25 @@ export interface Notice {
 
 const NoticeContext = createContext<((notice: Notice) => void) | null>(null);
 
-const tones = {
-  success: { Icon: CircleCheck, color: 'text-emerald-700' },
-  error: { Icon: CircleAlert, color: 'text-red-700' },
-  warning: { Icon: TriangleAlert, color: 'text-amber-700' },
-  info: { Icon: Info, color: 'text-sky-800' },
-} as const;
+// Radix's dialog (focus trap, scroll lock, portal) and the icons load with the first notice: a page
+// that shows none, like a visitor's first look at the home page, goes without them. When they cannot
+// come (offline, which is when 'Something went wrong' is said; or a newer build replaced them), the
+// notice is still said, by the browser's own alert, and the app goes on.
+const NoticeDialog = lazy<ComponentType<ComponentProps<typeof NoticeDialogView>>>(() =>
+  import('./notice-dialog-view').then(
+    (view) => ({ default: view.NoticeDialog }),
+    () => ({ default: AlertNotice }),
+  ),
+);
+
+function AlertNotice({ notice, open, onOpenChange }: ComponentProps<typeof NoticeDialogView>) {
+  useEffect(() => {
+    if (!open) return;
+    window.alert([notice.title, notice.text].filter(Boolean).join('\n\n'));
+    onOpenChange(false);
+  }, [notice, open, onOpenChange]);
+  return null;
+}
 
 /**
  * Hosts one modal notice above every route, so a dialog opened just before a navigation (e.g.
@@ -36,6 +45,7 @@ const tones = {
 export function NoticeProvider({ children }: { children: ReactNode }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [open, setOpen] = useState(false);
+  // Listening from the start: what had focus before the first notice is where it goes back to.
   const returnFocus = useReturnFocus();
 
   const show = useCallback((next: Notice) => {
@@ -49,31 +59,15 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [open, notice]);
 
-  const { Icon, color } = tones[notice?.tone ?? 'info'];
   return (
     <NoticeContext value={show}>
       {children}
-      <Dialog.Root open={open} onOpenChange={setOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className={DIALOG_OVERLAY} />
-          {/* Radix portals the overlay and the content separately, so the content must outrank it. */}
-          <Dialog.Content
-            {...returnFocus}
-            data-tone={notice?.tone ?? 'info'}
-            className={dialogPanel('max-w-md justify-items-center gap-3 text-center')}
-            {...(notice?.text ? {} : { 'aria-describedby': undefined })}
-          >
-            <Icon aria-hidden="true" className={cn('size-12', color)} />
-            <Dialog.Title className="text-xl font-semibold text-slate-900">{notice?.title}</Dialog.Title>
-            {notice?.text ? <Dialog.Description className="text-slate-700">{notice.text}</Dialog.Description> : null}
-            <Dialog.Close asChild>
-              <Button className="mt-2 min-w-24" onClick={notice?.action?.onSelect}>
-                {notice?.action?.label ?? 'OK'}
-              </Button>
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {/* Once there has been a notice, the dialog stays (closed), as Radix's own would. */}
+      {notice ? (
+        <Suspense fallback={null}>
+          <NoticeDialog notice={notice} open={open} onOpenChange={setOpen} returnFocus={returnFocus} />
+        </Suspense>
+      ) : null}
     </NoticeContext>
   );
 }

@@ -1,8 +1,17 @@
-import { CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
-import { Toast } from 'radix-ui';
-import { createContext, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { cn } from '@/lib/cn';
-import { buttonVariants } from './button';
+import {
+  type ComponentProps,
+  type ComponentType,
+  createContext,
+  lazy,
+  Suspense,
+  useContext,
+  useCallback,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { ToastLayer as ToastLayerView } from './toast-layer';
 
 /**
  * A passing message that must not stop the user: the kitchen moving a request on (with Undo), a
@@ -21,18 +30,22 @@ export interface ToastMessage {
   replaces?: string;
 }
 
-interface ShownToast extends ToastMessage {
+export interface ShownToast extends ToastMessage {
   id: number;
   open: boolean;
 }
 
 const ToastContext = createContext<((toast: ToastMessage) => void) | null>(null);
 
-const tones = {
-  success: { Icon: CircleCheck, color: 'text-emerald-700' },
-  info: { Icon: Info, color: 'text-sky-800' },
-  warning: { Icon: TriangleAlert, color: 'text-amber-700' },
-} as const;
+// Radix's toasts (and their icons) load with the first toast: a page that shows none, like a
+// visitor's, goes without them. When they cannot come (offline, or a newer build replaced them), the
+// toasts go unshown rather than take the app down: they never carry what the screen does not.
+const ToastLayer = lazy<ComponentType<ComponentProps<typeof ToastLayerView>>>(() =>
+  import('./toast-layer').then(
+    (layer) => ({ default: layer.ToastLayer }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** A toast a second thing replaces: at most this many are on show, the oldest leave first. */
 const MAX_SHOWN = 3;
@@ -52,48 +65,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext value={value}>
-      <Toast.Provider duration={DEFAULT_DURATION_MS} swipeDirection="right" label="Notification">
-        {children}
-        {toasts.map((toast) => {
-          const { Icon, color } = tones[toast.tone ?? 'info'];
-          return (
-            <Toast.Root
-              key={toast.id}
-              open={toast.open}
-              onOpenChange={(open) => (open ? undefined : close(toast.id))}
-              duration={toast.durationMs ?? DEFAULT_DURATION_MS}
-              // Announced politely: news, never an interruption.
-              type="background"
-              data-tone={toast.tone ?? 'info'}
-              className="pointer-events-auto flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-lg data-[state=closed]:hidden"
-            >
-              <Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', color)} />
-              <div className="grid min-w-0 flex-1 gap-1">
-                <Toast.Title className="font-semibold text-slate-900">{toast.title}</Toast.Title>
-                {toast.text ? <Toast.Description className="text-sm text-slate-700">{toast.text}</Toast.Description> : null}
-              </div>
-              {toast.action ? (
-                <Toast.Action altText={toast.action.altText} asChild>
-                  <button type="button" className={buttonVariants({ variant: 'outline', size: 'sm' })} onClick={toast.action.onSelect}>
-                    {toast.action.label}
-                  </button>
-                </Toast.Action>
-              ) : null}
-              <Toast.Close aria-label="Dismiss" className={buttonVariants({ variant: 'ghost', size: 'sm', className: 'px-2' })}>
-                <X aria-hidden="true" />
-              </Toast.Close>
-            </Toast.Root>
-          );
-        })}
-        <Toast.Viewport className="pointer-events-none fixed right-0 bottom-0 z-[70] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none focus-visible:outline-2 focus-visible:outline-orange-700" />
-      </Toast.Provider>
+      {children}
+      {/* Once there has been a toast, the layer (and its F8 viewport) stays. */}
+      {toasts.length > 0 ? (
+        <Suspense fallback={null}>
+          <ToastLayer toasts={toasts} close={close} durationMs={DEFAULT_DURATION_MS} />
+        </Suspense>
+      ) : null}
     </ToastContext>
   );
 }
 
 /** Shows a toast (see ToastMessage). */
 export function useToast() {
-  const show = use(ToastContext);
+  const show = useContext(ToastContext);
   if (!show) throw new Error('useToast needs a ToastProvider above it');
   return show;
 }

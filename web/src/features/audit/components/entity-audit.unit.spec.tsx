@@ -38,7 +38,7 @@ describe("an entity's audit page", () => {
     const slider = await screen.findByRole('slider', { name: 'Version' });
     await screen.findByRole('heading', { name: 'Dal Tadka Deluxe', level: 3 });
 
-    fireEvent.change(slider, { target: { value: '0' } });
+    fireEvent.input(slider, { target: { value: '0' } });
 
     expect(await screen.findByRole('heading', { name: 'Dal Tadka', level: 3 })).toBeInTheDocument();
     expect(card()).toHaveTextContent('Price $5.00');
@@ -55,7 +55,7 @@ describe("an entity's audit page", () => {
     renderApp(`/dashboard/audit/meals/${mealId}`);
     const slider = await screen.findByRole('slider', { name: 'Version' });
 
-    fireEvent.change(slider, { target: { value: '1' } });
+    fireEvent.input(slider, { target: { value: '1' } });
 
     await waitFor(() => expect(card()).toHaveTextContent('Price $5.50'));
     expect(card()).toHaveTextContent('Dal Tadka');

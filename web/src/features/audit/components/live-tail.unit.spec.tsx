@@ -29,7 +29,7 @@ describe('the live tail', () => {
     expect(shown()[0]).toHaveTextContent('Boss edited the meal: title, ingredients');
     expect(shown()[2]).toHaveTextContent('Boss added the meal “Dal Tadka”');
     // One polite region, one announcement for the burst.
-    expect(screen.getByRole('status')).toHaveTextContent('3 new events. Latest: Boss edited the meal: title, ingredients');
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 new events. Latest: Boss edited the meal: title, ingredients'));
     const reads = requests('GET', '/api/audit/events');
     expect(reads.map((read) => [read.query.get('newest'), read.query.get('after')])).toEqual([
       ['true', null],

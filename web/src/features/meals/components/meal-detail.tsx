@@ -14,6 +14,7 @@ import { useViewer } from '@/lib/viewer';
 import { useMeal } from '../api/get-meal';
 import { useLikeMeal } from '../api/like-meal';
 import { formatPrice, formatRating } from '@/components/meal/rating-and-price';
+import { DocumentTitle } from '@/components/document-title';
 
 /** `viewerPending`: the counts shown are a visitor's, and whether this reader liked the meal is not known yet. */
 function LikeButton({ mealId, likes, likedByMe, viewerPending }: { mealId: string; likes: number; likedByMe: boolean; viewerPending: boolean }) {
@@ -42,7 +43,9 @@ function LikeButton({ mealId, likes, likedByMe, viewerPending }: { mealId: strin
       {likedByMe ? 'Liked' : 'Like'}
       <span aria-hidden="true">·</span>
       <span>
-        {likes} <span className="sr-only">{likes === 1 ? 'like' : 'likes'}</span>
+        {/* One text: hydrating the server's "1 " as the number 1 and then " ", Preact keeps "1 " (it equals 1 loosely) and adds a second space. */}
+        {`${likes} `}
+        <span className="sr-only">{likes === 1 ? 'like' : 'likes'}</span>
       </span>
     </Button>
   );
@@ -71,7 +74,7 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
   const { title, image, distributorName, postTime, description, ingredients, rating, price, category, likes, likedByMe } = meal.data;
   return (
     <article aria-labelledby="meal-title" className="grid gap-8 md:grid-cols-2">
-      <title>{title}</title>
+      <DocumentTitle>{title}</DocumentTitle>
       {/* The page's largest paint: fetched first. */}
       <img src={image} alt={title} width={800} height={600} fetchPriority="high" className="aspect-[4/3] w-full rounded-xl object-cover shadow" />
       <div className="grid content-start gap-4">

@@ -15,6 +15,7 @@ import { PayNow } from './pay-now';
 import { type CardEntry, formatCardNumber, formatExpiry, tokeniseTestCard } from './sandbox-card';
 import { StripeCardForm } from './stripe-card-form';
 import { usePaymentAttempt } from './use-payment-attempt';
+import { DocumentTitle } from '@/components/document-title';
 
 const planOf = (badge: Badge) => `${badge.charAt(0).toUpperCase()}${badge.slice(1)}`;
 const isPackage = (name: string | undefined): name is PackageName => name !== undefined && Object.hasOwn(MEMBERSHIP_PACKAGES, name);
@@ -143,7 +144,7 @@ export function Checkout({ packageName }: { packageName: string | undefined }) {
   return (
     <div className="grid gap-8 md:grid-cols-2">
       <section aria-labelledby="checkout-title" className="grid content-start gap-4">
-        <title>{`${packageName} Package Checkout`}</title>
+        <DocumentTitle>{`${packageName} Package Checkout`}</DocumentTitle>
         <h1 id="checkout-title" className="text-3xl font-bold text-slate-900">{`${packageName} Package Checkout`}</h1>
         <p>
           <span className="text-4xl font-bold text-slate-900">{displayPrice(plan.price)}</span>

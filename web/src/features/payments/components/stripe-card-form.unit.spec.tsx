@@ -28,7 +28,11 @@ vi.mock('@stripe/stripe-js/pure', () => ({
 }));
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
-beforeEach(() => vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_offline'));
+beforeEach(() => {
+  vi.stubEnv('VITE_STRIPE_PUBLISHABLE_KEY', 'pk_test_offline');
+  // Each test waits for its own form's Elements, not an earlier test's.
+  stripeJs.elementsOptions.length = 0;
+});
 afterEach(() => vi.unstubAllEnvs());
 
 describe('checkout in Stripe mode', () => {

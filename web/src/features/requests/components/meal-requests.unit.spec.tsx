@@ -138,12 +138,19 @@ describe('My Requested Meals', () => {
 
   it('shows the loading text, then Failed to load data. when the list is refused', async () => {
     seed({ users: [student], signedInAs: student.email });
-    let refuse: (answer: Response) => void = () => {};
-    server.use(http.get('/api/mealRequests', () => new Promise<Response>((resolve) => (refuse = resolve))));
+    // Answered once the test says so, whenever the request goes out.
+    let refuse = () => {};
+    const refused = new Promise<void>((resolve) => (refuse = resolve));
+    server.use(
+      http.get('/api/mealRequests', async () => {
+        await refused;
+        return HttpResponse.json({ message: 'You can only see your own requests' }, { status: 403 });
+      }),
+    );
     renderApp('/dashboard/requestedMeals');
     expect(await screen.findByText('Loading your requested meals...')).toBeInTheDocument();
 
-    refuse(HttpResponse.json({ message: 'You can only see your own requests' }, { status: 403 }));
+    refuse();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data.');
   });

@@ -1,0 +1,52 @@
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { cn } from '@/lib/cn';
+import { Button } from './button';
+import { DIALOG_OVERLAY, dialogPanel } from './dialog-styles';
+import type { Notice } from './notice-dialog';
+import type { useReturnFocus } from './return-focus';
+
+const tones = {
+  success: { Icon: CircleCheck, color: 'text-emerald-700' },
+  error: { Icon: CircleAlert, color: 'text-red-700' },
+  warning: { Icon: TriangleAlert, color: 'text-amber-700' },
+  info: { Icon: Info, color: 'text-sky-800' },
+} as const;
+
+/** The notice dialog NoticeProvider shows (notice-dialog.tsx): loaded with the first notice. */
+export function NoticeDialog({
+  notice,
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  notice: Notice;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: ReturnType<typeof useReturnFocus>;
+}) {
+  const { Icon, color } = tones[notice.tone ?? 'info'];
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={DIALOG_OVERLAY} />
+        {/* Radix portals the overlay and the content separately, so the content must outrank it. */}
+        <Dialog.Content
+          {...returnFocus}
+          data-tone={notice.tone ?? 'info'}
+          className={dialogPanel('max-w-md justify-items-center gap-3 text-center')}
+          {...(notice.text ? {} : { 'aria-describedby': undefined })}
+        >
+          <Icon aria-hidden="true" className={cn('size-12', color)} />
+          <Dialog.Title className="text-xl font-semibold text-slate-900">{notice.title}</Dialog.Title>
+          {notice.text ? <Dialog.Description className="text-slate-700">{notice.text}</Dialog.Description> : null}
+          <Dialog.Close asChild>
+            <Button className="mt-2 min-w-24" onClick={notice.action?.onSelect}>
+              {notice.action?.label ?? 'OK'}
+            </Button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
