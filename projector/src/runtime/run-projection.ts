@@ -30,9 +30,6 @@ export interface RunningProjection {
 /** Batches up to this many events (live ones) are logged event by event with their correlation ids; larger ones (catch-up) in one line. */
 const LOGGED_ONE_BY_ONE = 20;
 
-/** How long a projection lets live events gather after committing a batch of them. */
-const LIVE_GATHER_MS = 25;
-
 /** Thrown inside a batch when the checkpoint moved under us: the batch rolls back and we resume from the stored checkpoint. */
 class CheckpointMovedError extends Error {}
 
@@ -105,11 +102,6 @@ export function runProjection(projection: Projection, deps: RunnerDeps): Running
             batch: batchSize,
             onEvents: async (events) => {
               position = await commitBatch(position, events);
-              // A live batch (fewer than a full one) is followed by a short gathering pause, so under a
-              // steady stream of commands each projection commits a batch every few milliseconds
-              // rather than one per command: fewer transactions competing with the commands' own.
-              // An event after a quiet spell is still read at once.
-              if (events.length < batchSize) await delay(LIVE_GATHER_MS, undefined, { signal: stopping.signal }).catch(() => undefined);
             },
             onCaughtUp: () => markCaughtUp(),
           });
