@@ -48,7 +48,7 @@ describe('rebuild while the live projector runs', () => {
   it('ends with the read model of a fresh rebuild and every event applied exactly once', async () => {
     // Given: a log, live runners that have applied it, and events that keep arriving…
     const seeded = await appendUserHistories(database.store, { users: 200 });
-    const { log, messages } = recordingLogger();
+    const { log } = recordingLogger();
     const live = [usersProjection, eventTallyProjection].map((projection) =>
       runProjection(projection, { store: database.store, db: database.db, log, batchSize: BATCH_SIZE }),
     );
@@ -82,10 +82,12 @@ describe('rebuild while the live projector runs', () => {
       const arrived = await appender.stop();
       const end = comparePositions(arrived.last, burst.position) > 0 ? arrived.last : burst.position;
 
-      // Then: the live runners found their checkpoints moved, resumed from there and caught up…
+      // Then: the live runners resumed from the rebuilt checkpoints and caught up…
       await waitForCheckpoint(database.db, usersProjection.name, end);
       await waitForCheckpoint(database.db, eventTallyProjection.name, end);
-      expect(messages.filter((message) => message.startsWith('checkpoint moved'))).toHaveLength(2);
+      // (A runner that was behind when the copies were swapped in says 'checkpoint moved' and resumes
+      // from it; one that stood exactly where the rebuild ended has nothing to notice, so their number
+      // is not asserted: what they end with is.)
       expect(rebuilt.every(({ events }) => events > seeded.events)).toBe(true);
       expect(arrived.events).toBeGreaterThan(0);
 
