@@ -38,7 +38,7 @@ async function happened(...events: DomainEvent[]) {
   // The pushes leave once the batch's transaction has committed, a moment after the checkpoint shows:
   // every event here pushes, so wait for the one that carries this position.
   const at = formatPosition(position);
-  await vi.waitFor(() => expect(published.some((message) => (message.payload as { position?: string }).position === at)).toBe(true));
+  await vi.waitFor(() => expect(published.some((message) => (message.payload as { position?: string }).position === at)).toBe(true), { timeout: 10_000 });
   return at;
 }
 const requested = (id: string, mealTitle: string): DomainEvent => ({

@@ -61,7 +61,9 @@ describe('payments projection', () => {
       paid_at: new Date('2026-11-22T10:00:00.000Z'),
     });
     // Pushed once the batch has committed, a moment after its checkpoint shows.
-    await vi.waitFor(() => expect(published).toContainEqual({ room: rooms.user('u-1'), event: 'changed', payload: { resource: 'payments' } }));
+    await vi.waitFor(() => expect(published).toContainEqual({ room: rooms.user('u-1'), event: 'changed', payload: { resource: 'payments' } }), {
+      timeout: 10_000,
+    });
   });
 
   it('a rebuild from the log gives the very rows the live runtime built', async () => {

@@ -106,17 +106,20 @@ describe('users projection, through the real runtime', () => {
     const userId = randomUUID();
     await when(userId, registered(userId), domainEvent('UserPromotedToAdmin', { userId }));
     // The push follows the commit the checkpoint poll saw, so it may be a moment behind it.
-    const forUser = await vi.waitFor(() => {
-      const messages = published.filter((message) => message.room === rooms.user(userId));
-      expect(messages).toHaveLength(2);
-      return messages;
-    });
+    const forUser = await vi.waitFor(
+      () => {
+        const messages = published.filter((message) => message.room === rooms.user(userId));
+        expect(messages).toHaveLength(2);
+        return messages;
+      },
+      { timeout: 10_000 },
+    );
     expect(forUser).toEqual([
       { room: rooms.user(userId), event: 'changed', payload: { resource: 'user', id: userId } },
       { room: rooms.user(userId), event: 'changed', payload: { resource: 'user', id: userId } },
     ]);
     // Pushed once the batch has committed, a moment after its checkpoint shows.
-    await vi.waitFor(() => expect(published).toContainEqual({ room: rooms.adminUsers, event: 'changed', payload: { resource: 'users' } }));
+    await vi.waitFor(() => expect(published).toContainEqual({ room: rooms.adminUsers, event: 'changed', payload: { resource: 'users' } }), { timeout: 10_000 });
   });
 
   it('a rebuild from the log gives the very rows the live runtime built', async () => {
