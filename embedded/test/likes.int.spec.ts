@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envelope, likeStream, mealStream } from '@hostel/domain';
+import { envelope, likeMeal, likeStream, mealStream } from '@hostel/domain';
 import { formatPosition } from '@hostel/eventstore';
 import { io as connectClient } from 'socket.io-client';
 import { rooms } from '@hostel/contracts';
@@ -86,6 +86,34 @@ describe('likes, a stream each', () => {
 
     expect([late.statusCode, late.json().message]).toEqual([404, 'Meal not found']);
     expect(await product.eventCount()).toBe(before);
+  });
+
+  it('likes arriving together decide on the meal kept from the last like: its stream is not read again, until it moves on', async () => {
+    const meal = await product.addMeal(admin.token, { title: 'Read once' });
+    const store = product.services.store;
+    const stream = mealStream(meal._id);
+    let mealReads = 0;
+    // The real store, counting how often the like reads the meal's stream.
+    const counted: typeof store = {
+      ...store,
+      readFromSnapshot: (read, kind) => ((mealReads += read === stream ? 1 : 0), store.readFromSnapshot(read, kind)),
+      readStream: (read, options) => ((mealReads += read === stream ? 1 : 0), store.readStream(read, options)),
+    };
+    const context = { actor: 'like-test', correlationId: 'like-test' };
+    await likeMeal(counted, meal._id, 'first-fan', context);
+    mealReads = 0;
+
+    const together = await Promise.all(Array.from({ length: 50 }, (_, index) => likeMeal(counted, meal._id, `fan-${index}`, context)));
+
+    expect(together.every((liked) => liked.changed)).toBe(true);
+    expect(mealReads).toBe(0);
+    // Edited meanwhile: each like's append is refused once, the meal read again, and every like lands.
+    expect((await product.call('PATCH', `/api/meals/${meal._id}`, { token: admin.token, body: { price: 7 } })).statusCode).toBe(200);
+    const afterEdit = await Promise.all(Array.from({ length: 20 }, (_, index) => likeMeal(counted, meal._id, `later-fan-${index}`, context)));
+    expect(afterEdit.every((liked) => liked.changed)).toBe(true);
+    expect(mealReads).toBeGreaterThan(0);
+    const likes = await product.sql<{ count: string }>(`select count(*) from eventstore.events where stream_id like $1`, [`${likeStream(meal._id, '')}%`]);
+    expect(Number(likes[0]!.count)).toBe(71);
   });
 
   it('the delete/like race: likes decided before the deletion may land after it, and then count nowhere', async () => {

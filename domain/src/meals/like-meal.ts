@@ -7,8 +7,13 @@ import { likeDecider, likeStream } from './like';
 import { mealDecider, mealStream } from './meal';
 import type { MealState } from './meal';
 
-/** Listed meals as their streams stood when a like was last decided on them, newest last. */
-const listedMeals = new Map<string, { state: MealState; version: bigint }>();
+type KeptMeal = { state: MealState; version: bigint };
+/**
+ * Listed meals as their streams stood when a like was last decided on them, newest last; or, once an
+ * append found the meal moved on, the version it moved past (so a like that read the old version
+ * and finishes later does not put it back).
+ */
+const listedMeals = new Map<string, KeptMeal | { movedPast: bigint }>();
 /** Enough for every meal a canteen lists; the longest unliked go first. */
 const LISTED_MEALS_KEPT = 10_000;
 /** A meal changing under every try this many times in a row is a conflict to report, not to wait out. */
@@ -28,8 +33,10 @@ const ATTEMPTS = 3;
 export async function likeMeal(store: EventStore, mealId: string, userId: string, context: CommandContext) {
   const stream = mealStream(mealId);
   for (let attempt = 1; ; attempt++) {
-    let meal = listedMeals.get(mealId);
-    listedMeals.delete(mealId);
+    // Read, not taken out: likes arriving together all decide on the one kept meal (taking it out
+    // made all but the first read the meal again while the first was still appending).
+    const kept = listedMeals.get(mealId);
+    let meal = kept && 'state' in kept ? kept : undefined;
     if (!meal) {
       const { state, version } = await loadState(store, stream, mealDecider);
       meal = { state, version: version ?? -1n };
@@ -44,12 +51,19 @@ export async function likeMeal(store: EventStore, mealId: string, userId: string
       return liked;
     } catch (error) {
       if (!(error instanceof WrongExpectedVersionError) || error.stream !== stream) throw error;
+      keep(mealId, { movedPast: meal.version });
       if (attempt === ATTEMPTS) throw conflict('Someone else changed this at the same time. Please try again.');
     }
   }
 }
 
-function keep(mealId: string, meal: { state: MealState; version: bigint }) {
-  listedMeals.set(mealId, meal);
+/** Keeps what is known of the meal as the newest used: the later of `known` and what was kept. */
+function keep(mealId: string, known: KeptMeal | { movedPast: bigint }) {
+  const kept = listedMeals.get(mealId);
+  listedMeals.delete(mealId);
+  listedMeals.set(mealId, kept && rank(kept) > rank(known) ? kept : known);
   if (listedMeals.size > LISTED_MEALS_KEPT) listedMeals.delete(listedMeals.keys().next().value!);
 }
+
+/** Later knowledge ranks higher: version n, then "moved past n", then version n + 1. */
+const rank = (known: KeptMeal | { movedPast: bigint }) => ('state' in known ? 2n * known.version : 2n * known.movedPast + 1n);
