@@ -171,5 +171,12 @@ export type AuditDigest = z.infer<typeof AuditDigest>;
 /** `GET /api/audit/keys`: the public keys digests are signed with (JWK, Ed25519). */
 export const AuditKeysAnswer = z.object({ keys: z.array(z.looseObject({ kid: z.string(), kty: z.string() })) });
 
+/** `POST /api/audit/export-links`: a link that downloads the export asked for, good for a minute. */
+export const AuditExportLink = z.object({
+  url: z.string().describe('GET it (no token needed) within a minute: the export streams as a file'),
+  expiresAt: z.string(),
+});
+export type AuditExportLink = z.infer<typeof AuditExportLink>;
+
 /** `GET /api/audit/export`: ndjson or csv, one event a line, each with its chain hash (streamed). */
 export const AuditExportLines = z.string().describe('ndjson or csv: one event a line, each with its chain hash');

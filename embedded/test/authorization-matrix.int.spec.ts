@@ -185,6 +185,19 @@ const matrix: Record<string, Row> = {
     ]),
   ),
   'GET /api/audit/keys': { request: () => ({ method: 'GET', url: '/api/audit/keys' }), expect: all(200) },
+  // Asking for a download link is reading the audit, so auditors may.
+  'POST /api/audit/export-links': {
+    request: () => ({ method: 'POST', url: '/api/audit/export-links', body: { format: 'csv', type: 'MealAdded' } }),
+    expect: { visitor: 401, owner: 403, other: 403, admin: 201, auditor: 201 },
+  },
+  // The link is the credential (an admin's, here): whoever follows it within the minute downloads that export.
+  'GET /api/audit/download': {
+    request: async () => {
+      const asked = await product.call('POST', '/api/audit/export-links', { token: tokens.admin!, body: { format: 'csv', type: 'MealAdded' } });
+      return { method: 'GET', url: asked.json().url };
+    },
+    expect: all(200),
+  },
   'GET /payments': {
     request: ({ ownerEmail }) => ({ method: 'GET', url: `/payments?email=${ownerEmail}` }),
     expect: { visitor: 401, owner: 200, other: 403, admin: 200 },

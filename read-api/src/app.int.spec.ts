@@ -27,6 +27,7 @@ let readModels: ReadModelDatabase;
 let db: Kysely<ReadModelTables>;
 let waiter: PositionWaiter;
 let app: FastifyInstance;
+let store: ReturnType<typeof createPostgresEventStore>;
 
 const mealId = '0b5f2a52-6a4e-4cf4-9d63-1c1f5a1e0a01';
 
@@ -42,7 +43,8 @@ beforeAll(async () => {
   ({ app } = await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async (token) => identities[token], appOrigins: [] }));
   // The audit's routes fold from the log: an empty store on the same database.
   await migrateEventStore(readModels.pool);
-  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool: readModels.pool }), databaseUrl: readModels.url }));
+  store = createPostgresEventStore({ pool: readModels.pool });
+  await app.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: readModels.url }));
   await app.ready();
 });
 afterAll(async () => {
@@ -67,6 +69,7 @@ describe('the read API', () => {
     expect(routes.map((route) => route.route).sort()).toEqual([
       'GET /api/audit/correlations/{id}',
       'GET /api/audit/digest',
+      'GET /api/audit/download',
       'GET /api/audit/events',
       'GET /api/audit/export',
       'GET /api/audit/keys',
@@ -87,10 +90,11 @@ describe('the read API', () => {
       'GET /payments',
       'GET /users',
       'GET /users/{email}',
+      'POST /api/audit/export-links',
     ]);
     for (const { route, responses } of routes) {
       // The audit's public key is for anyone checking a signed digest: it takes nothing and refuses nobody.
-      const answers = route === 'GET /api/audit/keys' ? ['200'] : ['200', '400', '401'];
+      const answers = route === 'GET /api/audit/keys' ? ['200'] : [route.startsWith('POST') ? '201' : '200', '400', '401'];
       for (const status of answers) expect(responses[status]?.content?.['application/json']?.schema, `${route} ${status}`).toBeDefined();
     }
     const statuses = (route: string) => Object.keys(routes.find((each) => each.route === route)!.responses).sort();
@@ -135,6 +139,12 @@ describe('the read API', () => {
 });
 
 describe('the audit export', () => {
+  /** The app's address, listening from the first call on. */
+  const listening = async () => {
+    const bound = app.server.address();
+    return bound && typeof bound === 'object' ? `http://127.0.0.1:${bound.port}` : app.listen({ port: 0, host: '127.0.0.1' });
+  };
+
   it('streams a long log from the database, and a reader leaving half-way ends its COPY and its connection', async () => {
     // 100,000 events (some 50 MB of ndjson), written straight into the audit log.
     await readModels.pool.query(`
@@ -146,7 +156,7 @@ describe('the audit export', () => {
     const copies = async () =>
       (await readModels.pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where query like 'COPY (%' and pid <> pg_backend_pid()`))
         .rows[0]!.n;
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     /** The export over a connection of its own (no keep-alive), as a download manager would fetch it. */
     const download = () =>
       new Promise<IncomingMessage>((resolve, reject) =>
@@ -173,5 +183,97 @@ describe('the audit export', () => {
     await vi.waitFor(async () => expect(await copies()).toBe(0), { timeout: 10_000 });
     // and the API goes on answering.
     expect((await get('/api/meals')).statusCode).toBe(200);
+  });
+
+  const exportsRecorded = async () => (await store.readAll({ batch: 100_000 })).filter((event) => event.type === 'AuditExported');
+  /** A GET over a connection of its own, its body left unread until the caller reads or destroys it. */
+  const open = (url: string, headers: Record<string, string> = {}) =>
+    new Promise<IncomingMessage>((resolve, reject) => httpGet(url, { headers, agent: false }, resolve).on('error', reject));
+
+  it('gives a reader a download link: followed without a token within a minute it streams the export as a file, recorded as theirs', async () => {
+    const address = await listening();
+    const before = (await exportsRecorded()).length;
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/audit/export-links',
+      headers: { authorization: 'Bearer ada-token' },
+      payload: { format: 'csv', type: 'MealLiked', actor: 'sam@example.com' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { url, expiresAt } = asked.json<{ url: string; expiresAt: string }>();
+    expect(url).toMatch(/^\/api\/audit\/download\?link=[\w-]+\.[\w-]+$/);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(50_000);
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
+
+    const file = await open(`${address}${url}`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toMatch(/^attachment; filename="audit-.+\.csv"$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file) chunks.push(chunk as Buffer);
+    const rows = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
+    expect(rows[0]).toMatch(/^position,stream,version,type/);
+    expect(rows.length).toBeGreaterThan(100_000);
+    const recorded = await vi.waitFor(async () => {
+      const exports = await exportsRecorded();
+      expect(exports).toHaveLength(before + 1);
+      return exports.at(-1)!;
+    });
+    expect([recorded.metadata.actor, recorded.data]).toEqual([
+      'u-ada',
+      expect.objectContaining({ format: 'csv', filter: { type: 'MealLiked', actor: 'sam@example.com' } }),
+    ]);
+
+    // A link with its claims changed (another filter, another reader) is refused, and so are the
+    // link's askers who may not read the audit.
+    const [claims, signature] = url.slice('/api/audit/download?link='.length).split('.') as [string, string];
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(claims, 'base64url').toString()), sub: 'u-sam' })).toString('base64url');
+    const refused = await get(`/api/audit/download?link=${forged}.${signature}`);
+    expect([refused.statusCode, refused.json().message]).toEqual([403, 'This download link has expired or is not valid. Please export again.']);
+    expect((await get('/api/audit/download?link=not-a-link')).statusCode).toBe(403);
+    expect((await get('/api/audit/download')).statusCode).toBe(400);
+    const bySam = await app.inject({
+      method: 'POST',
+      url: '/api/audit/export-links',
+      headers: { authorization: 'Bearer sam-token' },
+      payload: { format: 'csv' },
+    });
+    expect(bySam.statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: '/api/audit/export-links', payload: { format: 'csv' } })).statusCode).toBe(401);
+    const badFormat = await app.inject({
+      method: 'POST',
+      url: '/api/audit/export-links',
+      headers: { authorization: 'Bearer ada-token' },
+      payload: { format: 'xls' },
+    });
+    expect([badFormat.statusCode, badFormat.json().message]).toEqual([400, expect.stringMatching(/format is ndjson or csv/)]);
+    expect(await exportsRecorded()).toHaveLength(before + 1);
+  });
+
+  it('streams at most four exports at once: a fifth is answered 429 and recorded nowhere, and once one ends another may start', async () => {
+    const address = await listening();
+    const before = (await exportsRecorded()).length;
+    const auth = { authorization: 'Bearer ada-token' };
+    // Four readers who take their first bytes and then stop reading: their COPYs wait on them.
+    const readers = await Promise.all(Array.from({ length: 4 }, () => open(`${address}/api/audit/export?format=ndjson`, auth)));
+    expect(readers.map((reader) => reader.statusCode)).toEqual([200, 200, 200, 200]);
+    await Promise.all(readers.map((reader) => once(reader, 'data').then(() => reader.pause())));
+    await vi.waitFor(async () => expect(await exportsRecorded()).toHaveLength(before + 4));
+
+    const fifth = await get('/api/audit/export?format=ndjson', 'ada-token');
+    expect([fifth.statusCode, fifth.json().message]).toEqual([429, '4 exports are running already. Please try again when one has finished.']);
+    expect(Number(fifth.headers['retry-after'])).toBeGreaterThan(0);
+
+    readers[0]!.destroy();
+    const next = await vi.waitFor(
+      async () => {
+        const answer = await open(`${address}/api/audit/export?format=ndjson&type=MealAdded`, auth);
+        if (answer.statusCode !== 200) answer.destroy();
+        expect(answer.statusCode).toBe(200);
+        return answer;
+      },
+      { timeout: 10_000 },
+    );
+    for (const reader of [next, ...readers]) reader.destroy();
+    await vi.waitFor(async () => expect(await exportsRecorded()).toHaveLength(before + 5));
   });
 });

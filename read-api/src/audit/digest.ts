@@ -4,6 +4,7 @@ import canonicalize from 'canonicalize';
 import type { AuditDigest } from '@hostel/contracts';
 import type { Kysely } from 'kysely';
 import type { ReadModelTables } from '@hostel/read-models';
+import { z } from 'zod';
 
 /**
  * The key digests are signed with: Ed25519, created on first use and kept in the database, so
@@ -42,4 +43,34 @@ export function signDigest(key: { kid: string; privateJwk: JsonWebKey }, head: {
 /** Whether `digest` was signed by the key whose public JWK is given. */
 export function digestSignedBy(digest: AuditDigest, publicJwk: JsonWebKey): boolean {
   return verify(null, signed(digest), createPublicKey({ key: publicJwk, format: 'jwk' }), Buffer.from(digest.signature, 'base64url'));
+}
+
+/** How long an export's download link works: long enough for a browser to follow it at once, too short to pass around. */
+export const EXPORT_LINK_TTL_MS = 60_000;
+
+/** What a download link grants: one reader's export of one query (format and filter, as asked), until `exp` (ms). */
+const ExportLinkClaims = z.object({ sub: z.string().min(1), query: z.record(z.string(), z.string()), exp: z.number() });
+export type ExportLinkClaims = z.infer<typeof ExportLinkClaims>;
+
+/** Link signatures are over this prefix and the claims, so no digest signature can pass for a link's. */
+const linkBody = (body: string) => Buffer.from(`audit-export-link.${body}`);
+
+/**
+ * A download link's token, `<claims>.<signature>` (base64url), signed with the digests' key: every
+ * read-api instance can check it, and it is good for one query by one reader for a minute. A browser
+ * follows it as a plain link, so the export streams to the downloads folder, never into the page.
+ */
+export function signExportLink(key: { privateJwk: JsonWebKey }, claims: ExportLinkClaims): string {
+  const body = Buffer.from(JSON.stringify(claims)).toString('base64url');
+  return `${body}.${sign(null, linkBody(body), createPrivateKey({ key: key.privateJwk, format: 'jwk' })).toString('base64url')}`;
+}
+
+/** The claims of a link this service signed and that has not expired; otherwise undefined. */
+export function verifyExportLink(key: { privateJwk: JsonWebKey }, link: string, now = Date.now()): ExportLinkClaims | undefined {
+  const [body, signature, ...rest] = link.split('.');
+  if (!body || !signature || rest.length > 0) return undefined;
+  const publicKey = createPublicKey(createPrivateKey({ key: key.privateJwk, format: 'jwk' }));
+  if (!verify(null, linkBody(body), publicKey, Buffer.from(signature, 'base64url'))) return undefined;
+  const claims = ExportLinkClaims.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+  return claims.success && claims.data.exp > now ? claims.data : undefined;
 }

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import {
   AuditDigest,
   AuditEntityParams,
   AuditExportLines,
+  AuditExportLink,
   AuditExportQuery,
   AuditKeysAnswer,
   AuditPage,
@@ -20,7 +22,7 @@ import {
   streamName,
   text,
 } from '@hostel/contracts';
-import { envelope, notFound } from '@hostel/domain';
+import { envelope, forbidden, notFound, rateLimited } from '@hostel/domain';
 import { formatPosition } from '@hostel/eventstore';
 import type { EventStore } from '@hostel/eventstore';
 import pg from 'pg';
@@ -40,9 +42,11 @@ import {
 } from '@hostel/read-models/audit-log';
 import { readErrors } from '../error-answers';
 import { changesBetween, stateAt } from './entity-state';
-import { loadAuditKey, publicAuditJwk, signDigest } from './digest';
+import { EXPORT_LINK_TTL_MS, loadAuditKey, publicAuditJwk, signDigest, signExportLink, verifyExportLink } from './digest';
 
 const reads = [AUDIT_LOG];
+/** Exports streaming at once in one instance, each on a database connection of its own. */
+const EXPORTS_AT_ONCE = 4;
 const errors = { ...readErrors, 403: ErrorAnswer } as const;
 const config = { access: 'audit', reads } as const;
 
@@ -62,6 +66,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
   { db, store, databaseUrl },
 ) => {
   const key = await loadAuditKey(db);
+  let exportsRunning = 0;
 
   app.get('/api/audit/events', { config, schema: { querystring: AuditSearchQuery, response: { 200: AuditPage, ...errors } } }, async (request) => {
     const { after, limit, newest, ...filter } = request.query;
@@ -94,23 +99,39 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
     return { keys: [publicAuditJwk(key)] };
   });
 
-  app.get(
-    '/api/audit/export',
-    { config, schema: { querystring: AuditExportQuery, response: { 200: AuditExportLines, ...errors } } },
-    async (request, reply) => {
-      const actor = actorOf(request);
-      const { format, ...filter } = request.query;
-      // The export is recorded before a line leaves: the trail audits its own readers.
+  /**
+   * One export: recorded first (the trail audits its own readers), then its lines streamed from a
+   * COPY over a connection of its own, ended when the stream stops however it stops. At most
+   * EXPORTS_AT_ONCE run in an instance: each holds a database connection for as long as its reader
+   * reads, and the pool's connections are the other readers'.
+   */
+  const streamExport = async (
+    reply: FastifyReply,
+    reader: { sub: string; correlationId: string },
+    { format, ...filter }: z.output<typeof AuditExportQuery>,
+  ) => {
+    if (exportsRunning >= EXPORTS_AT_ONCE) {
+      reply.header('retry-after', '10');
+      throw rateLimited(`${EXPORTS_AT_ONCE} exports are running already. Please try again when one has finished.`);
+    }
+    exportsRunning++;
+    let running = true;
+    const finished = () => {
+      if (running) exportsRunning--;
+      running = false;
+    };
+    try {
       const exportId = crypto.randomUUID();
-      const recorded = Object.fromEntries(
-        Object.entries(filter).flatMap(([name, value]) => (value === undefined ? [] : [[name, value instanceof Date ? value.toISOString() : String(value)]])),
-      );
       const { position } = await store.append(
         streamName('export', exportId),
-        [envelope({ type: 'AuditExported', data: { exportId, format, filter: recorded } }, { actor: actor.sub, correlationId: request.id })],
+        [
+          envelope(
+            { type: 'AuditExported', data: { exportId, format, filter: asRecorded(filter) } },
+            { actor: reader.sub, correlationId: reader.correlationId },
+          ),
+        ],
         { expectedVersion: 'no_stream' },
       );
-      // A connection of the export's own, held while its COPY streams and ended when it stops, however it stops.
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       let lines: Readable;
@@ -121,7 +142,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
         throw error;
       }
       // A reader gone half-way ends the connection, and with it the COPY; its error has nobody to tell.
-      lines.on('error', () => undefined).once('close', () => void client.end().catch(() => undefined));
+      lines
+        .on('error', () => undefined)
+        .once('close', () => {
+          finished();
+          void client.end().catch(() => undefined);
+        });
       const body = format === 'csv' ? Readable.from(withHeader(lines)) : lines;
       return (
         reply
@@ -133,6 +159,41 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
           // A stream, not a string: its lines leave as the database writes them (the schema above documents them).
           .send(body as never)
       );
+    } catch (error) {
+      finished();
+      throw error;
+    }
+  };
+
+  app.get(
+    '/api/audit/export',
+    { config, schema: { querystring: AuditExportQuery, response: { 200: AuditExportLines, ...errors, 429: ErrorAnswer } } },
+    async (request, reply) => streamExport(reply, { sub: actorOf(request).sub, correlationId: request.id }, request.query),
+  );
+
+  // A browser cannot send a token with a plain link: it asks for a link first, then follows it, and
+  // the export streams into its downloads rather than into the page's memory.
+  app.post('/api/audit/export-links', { config, schema: { body: AuditExportQuery, response: { 201: AuditExportLink, ...errors } } }, async (request, reply) => {
+    const { format, ...filter } = request.body;
+    const exp = Date.now() + EXPORT_LINK_TTL_MS;
+    const link = signExportLink(key, { sub: actorOf(request).sub, query: { format, ...asRecorded(filter) }, exp });
+    return reply.code(201).send({ url: `/api/audit/download?link=${link}`, expiresAt: new Date(exp).toISOString() });
+  });
+
+  // The link rides in the query: a route parameter is capped at 100 characters, a signature alone takes 86.
+  app.get(
+    '/api/audit/download',
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.object({ link: text('link').min(1).max(4000) }),
+        response: { 200: AuditExportLines, ...readErrors, 403: ErrorAnswer, 429: ErrorAnswer },
+      },
+    },
+    async (request, reply) => {
+      const claims = verifyExportLink(key, request.query.link);
+      if (!claims) throw forbidden('This download link has expired or is not valid. Please export again.');
+      return streamExport(reply, { sub: claims.sub, correlationId: request.id }, AuditExportQuery.parse(claims.query));
     },
   );
 
@@ -167,6 +228,13 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
     },
   );
 };
+
+/** A filter as an export's record (and its link) keep it: strings, times in ISO 8601, nothing unset. */
+function asRecorded(filter: Omit<z.output<typeof AuditExportQuery>, 'format'>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(filter).flatMap(([name, value]) => (value === undefined ? [] : [[name, value instanceof Date ? value.toISOString() : String(value)]])),
+  );
+}
 
 /** The CSV header, then the lines as they come. */
 async function* withHeader(lines: Readable): AsyncGenerator<Buffer> {
