@@ -197,31 +197,21 @@ export const auditHandlers = [
     return HttpResponse.json({ keys: [{ kty: kty ?? 'OKP', crv, x, kid: AUDIT_KEY_ID, alg: 'EdDSA', use: 'sig' }] });
   }),
 
-  // Recorded before a line leaves: the trail audits its own readers.
-  http.get('/api/audit/export', ({ request }) => {
+  http.get('/api/audit/export', ({ request }) => exported(auditReader(request), queryOf(request))),
+
+  // The fake's link is its claims in base64url, unsigned: the real one's signature is the server's test.
+  http.post('/api/audit/export-links', async ({ request }) => {
     const claims = auditReader(request);
-    const { format, ...filter } = parse(AuditExportQuery, queryOf(request), 'querystring');
-    const lines = found(filter).map((event) => (format === 'csv' ? csvLine(event) : `${JSON.stringify(event)}\n`));
-    const exportId = crypto.randomUUID();
-    const recorded = Object.fromEntries(
-      Object.entries(filter).flatMap(([name, value]) => (value === undefined ? [] : [[name, value instanceof Date ? value.toISOString() : String(value)]])),
-    );
-    const [exported] = appendAuditEvents(
-      makeAuditEvent({
-        type: 'AuditExported',
-        stream: `export-${exportId}`,
-        data: { exportId, format, filter: recorded },
-        actor: { id: claims.sub, email: claims.email, name: claims.name },
-        occurredAt: new Date().toISOString(),
-      }),
-    );
-    return new HttpResponse((format === 'csv' ? CSV_HEADER : '') + lines.join(''), {
-      headers: {
-        'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-        'content-disposition': `attachment; filename="audit-${exportId}.${format}"`,
-        'x-position': exported!.position,
-      },
-    });
+    const query = (await request.json()) as Record<string, string>;
+    parse(AuditExportQuery, query, 'body');
+    const link = btoa(JSON.stringify({ claims, query })).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '');
+    return HttpResponse.json({ url: `/api/audit/download?link=${link}`, expiresAt: new Date(Date.now() + 60_000).toISOString() }, { status: 201 });
+  }),
+
+  http.get('/api/audit/download', ({ request }) => {
+    const link = new URL(request.url).searchParams.get('link') ?? refuse(400, 'link is required');
+    const { claims, query } = JSON.parse(atob(link.replaceAll('-', '+').replaceAll('_', '/'))) as { claims: Claims; query: Record<string, string> };
+    return exported(claims, query);
   }),
 
   http.get('/api/audit/:entity/:id', ({ request, params }) => {
@@ -275,3 +265,29 @@ export const auditHandlers = [
     return HttpResponse.json({ stream, from, to, steps } satisfies AuditDiff);
   }),
 ];
+
+/** An export of what `query` finds, recorded first as `claims`' (the trail audits its own readers). */
+function exported(claims: Claims, query: unknown) {
+  const { format, ...filter } = parse(AuditExportQuery, query, 'querystring');
+  const lines = found(filter).map((event) => (format === 'csv' ? csvLine(event) : `${JSON.stringify(event)}\n`));
+  const exportId = crypto.randomUUID();
+  const recorded = Object.fromEntries(
+    Object.entries(filter).flatMap(([name, value]) => (value === undefined ? [] : [[name, value instanceof Date ? value.toISOString() : String(value)]])),
+  );
+  const [record] = appendAuditEvents(
+    makeAuditEvent({
+      type: 'AuditExported',
+      stream: `export-${exportId}`,
+      data: { exportId, format, filter: recorded },
+      actor: { id: claims.sub, email: claims.email, name: claims.name },
+      occurredAt: new Date().toISOString(),
+    }),
+  );
+  return new HttpResponse((format === 'csv' ? CSV_HEADER : '') + lines.join(''), {
+    headers: {
+      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      'content-disposition': `attachment; filename="audit-${exportId}.${format}"`,
+      'x-position': record!.position,
+    },
+  });
+}

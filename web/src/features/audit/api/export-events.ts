@@ -1,25 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
+import type { AuditExportLink } from '@hostel/contracts';
 import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 import type { AuditFilter } from './search-events';
 
 export type ExportFormat = 'ndjson' | 'csv';
 
-/** The file name the server gives in Content-Disposition, or one of our own. */
-function fileNameOf(headers: Headers, format: ExportFormat) {
-  return /filename="([^"]+)"/.exec(headers.get('content-disposition') ?? '')?.[1] ?? `audit.${format}`;
-}
-
 /**
- * `GET /api/audit/export?format=&…filter`: every event the search finds, one a line with its chain hash.
- * The server records the export itself (AuditExported) before a line leaves.
+ * `POST /api/audit/export-links`: a link, good for a minute, that downloads every event the search
+ * finds, one a line with its chain hash. Followed as a plain link, the export streams to the
+ * browser's downloads, however long it is, rather than into the page's memory. The server records
+ * the export itself (AuditExported) when the link is followed, before a line leaves.
  */
-export async function exportEvents(api: ApiClient, filter: AuditFilter, format: ExportFormat) {
-  const response = await api.request<Blob>('/api/audit/export', { query: { ...filter, format }, responseType: 'blob' });
-  return { blob: response.data, fileName: fileNameOf(response.headers, format) };
+export function exportLink(api: ApiClient, filter: AuditFilter, format: ExportFormat) {
+  return api.post<AuditExportLink>('/api/audit/export-links', { ...filter, format });
 }
 
 export function useExportEvents() {
   const api = useApi();
-  return useMutation({ mutationFn: ({ filter, format }: { filter: AuditFilter; format: ExportFormat }) => exportEvents(api, filter, format) });
+  return useMutation({ mutationFn: ({ filter, format }: { filter: AuditFilter; format: ExportFormat }) => exportLink(api, filter, format) });
 }

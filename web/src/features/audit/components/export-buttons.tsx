@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { type ExportFormat, useExportEvents } from '../api/export-events';
 import type { AuditFilter } from '../api/search-events';
-import { saveFile } from './save-file';
+import { download } from './save-file';
 
 const formats: { format: ExportFormat; label: string }[] = [
   { format: 'ndjson', label: 'Export NDJSON' },
@@ -27,9 +27,9 @@ export function ExportButtons({
   const run = async (format: ExportFormat) => {
     setSaved('');
     try {
-      const { blob, fileName } = await exporting.mutateAsync({ filter, format });
-      saveFile(blob, fileName);
-      setSaved(`Saved ${fileName}.`);
+      const { url } = await exporting.mutateAsync({ filter, format });
+      download(url);
+      setSaved('Export started: your browser is saving the file.');
     } catch (error) {
       notice({ title: 'Export failed', text: error instanceof Error ? error.message : 'Something went wrong.', tone: 'error' });
     }
