@@ -74,6 +74,9 @@ export const AuditExportQuery = z.object({
 });
 export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 
+/** `POST /api/audit/export-links`: the export's query as a body; a key it does not know is a mistake to report, not to drop. */
+export const AuditExportLinkRequest = z.strictObject({ ...AuditExportQuery.shape });
+
 export const AuditStateQuery = z
   .object({
     at: instant.optional(),

@@ -10,6 +10,7 @@ import {
   AuditEntityParams,
   AuditExportLines,
   AuditExportLink,
+  AuditExportLinkRequest,
   AuditExportQuery,
   AuditKeysAnswer,
   AuditPage,
@@ -173,12 +174,16 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
 
   // A browser cannot send a token with a plain link: it asks for a link first, then follows it, and
   // the export streams into its downloads rather than into the page's memory.
-  app.post('/api/audit/export-links', { config, schema: { body: AuditExportQuery, response: { 201: AuditExportLink, ...errors } } }, async (request, reply) => {
-    const { format, ...filter } = request.body;
-    const exp = Date.now() + EXPORT_LINK_TTL_MS;
-    const link = signExportLink(key, { sub: actorOf(request).sub, query: { format, ...asRecorded(filter) }, exp });
-    return reply.code(201).send({ url: `/api/audit/download?link=${link}`, expiresAt: new Date(exp).toISOString() });
-  });
+  app.post(
+    '/api/audit/export-links',
+    { config, schema: { body: AuditExportLinkRequest, response: { 201: AuditExportLink, ...errors } } },
+    async (request, reply) => {
+      const { format, ...filter } = request.body;
+      const exp = Date.now() + EXPORT_LINK_TTL_MS;
+      const link = signExportLink(key, { sub: actorOf(request).sub, query: { format, ...asRecorded(filter) }, exp });
+      return reply.code(201).send({ url: `/api/audit/download?link=${link}`, expiresAt: new Date(exp).toISOString() });
+    },
+  );
 
   // The link rides in the query: a route parameter is capped at 100 characters, a signature alone takes 86.
   app.get(
