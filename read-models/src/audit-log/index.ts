@@ -7,7 +7,6 @@ export { chainHash, GENESIS_HASH, mentionsOf, redact } from './ledger';
 export {
   correlatedEvents,
   entityTimeline,
-  ledgerHashes,
   ledgerHead,
   ledgerLength,
   ledgerParts,
