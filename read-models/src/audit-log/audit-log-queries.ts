@@ -209,13 +209,6 @@ export async function ledgerHead(db: Db): Promise<{ position: string; hash: stri
   return row ? { position: `${row.position_a}/${row.position_b}`, hash: row.hash } : undefined;
 }
 
-/** The chain hash the ledger records at `position`, if it holds that event. */
-export async function ledgerHashAt(db: Db, position: string): Promise<string | undefined> {
-  const [a, b] = parts(position);
-  const row = await db.selectFrom('audit_events').select('hash').where('position_a', '=', a).where('position_b', '=', b).executeTakeFirst();
-  return row?.hash;
-}
-
 /** Every stored chain hash in commit order, batch after batch (what `audit:verify` checks the recomputed chain against). */
 export async function* ledgerHashes(
   db: Db,

@@ -2,7 +2,7 @@ import type { EventStore, RecordedEvent } from '@hostel/eventstore';
 import { comparePositions, formatPosition, parsePosition, START } from '@hostel/eventstore';
 import type { Kysely } from 'kysely';
 import type { ReadModelTables } from '../read-models';
-import { ledgerHashAt, ledgerHashes } from './audit-log-queries';
+import { ledgerHashes } from './audit-log-queries';
 import { chainHash, GENESIS_HASH } from './ledger';
 
 /** Where the log and the ledger first disagree. */
@@ -46,62 +46,20 @@ export function verifyLedger(deps: { store: EventStore; db: Kysely<ReadModelTabl
   return verifyLedgerPart({ ...deps, part: {} });
 }
 
-type PartDeps = { store: EventStore; db: Kysely<ReadModelTables>; part: LedgerPart; batch?: number; at?: readonly string[] };
-
 /**
  * verifyLedger over one part of the ledger (ledgerParts), which parts can do side by side (in
  * threads of their own: the hashing is the work). A part's chain starts from the hash the ledger
  * records just before it. That checks the same thing as one chain from the start: where every
  * event before matched, the ledger's hash there is the recomputed one, so the first event whose
  * recomputed hash differs is the same either way, and joinLedgerParts reports the first part's.
- *
- * The same argument lets a whole batch of the store's events be checked at its last one: the chain
- * recomputed over the batch ends on the hash the ledger records there only if every event of the
- * batch is the one the ledger chained (a changed, missing or extra event changes every hash after
- * it). So the ledger is read a row a batch, not a row an event; at the first batch that does not
- * end on the ledger's hash (or at the ledger's end, or the part's), the check goes event by event
- * from that batch's start, and names the first event that differs as before.
  */
-export async function verifyLedgerPart(deps: PartDeps): Promise<LedgerVerification> {
-  const { part } = deps;
-  const batch = deps.batch ?? 5000;
-  const wanted = new Set(deps.at ?? []);
-  const hashesAt = new Map<string, string>();
-  const until = part.until ? parsePosition(part.until) : undefined;
-  let after = part.after;
-  let verified = 0;
-  let verifiedUpTo: string | undefined;
-  let ahead = prefetched(deps.store.readAll({ from: after ? parsePosition(after.position)! : START, batch }));
-  for (;;) {
-    const events = await ahead;
-    const last = events.at(-1)?.position;
-    if (!last || (until && comparePositions(last, until) > 0)) break;
-    ahead = prefetched(deps.store.readAll({ from: last, batch }));
-    let hash = after?.hash ?? GENESIS_HASH;
-    const found = new Map<string, string>();
-    for (const event of events) {
-      hash = chainHash(hash, event);
-      if (wanted.size > 0 && wanted.has(formatPosition(event.position))) found.set(formatPosition(event.position), hash);
-    }
-    const position = formatPosition(last);
-    if ((await ledgerHashAt(deps.db, position)) !== hash) break;
-    for (const [at, hashThere] of found) hashesAt.set(at, hashThere);
-    verified += events.length;
-    verifiedUpTo = position;
-    after = { position, hash };
-  }
-  const rest = await verifyEventByEvent({ ...deps, part: { after, until: part.until } });
-  for (const [at, hashThere] of rest.hashesAt) hashesAt.set(at, hashThere);
-  return {
-    ...rest,
-    verified: verified + rest.verified,
-    ...(rest.position || verifiedUpTo ? { position: rest.position ?? verifiedUpTo } : {}),
-    hashesAt,
-  };
-}
-
-/** verifyLedgerPart checking every event against its ledger row: where a batch's end did not match, it finds which event did not. */
-async function verifyEventByEvent(deps: PartDeps): Promise<LedgerVerification> {
+export async function verifyLedgerPart(deps: {
+  store: EventStore;
+  db: Kysely<ReadModelTables>;
+  part: LedgerPart;
+  batch?: number;
+  at?: readonly string[];
+}): Promise<LedgerVerification> {
   const { part } = deps;
   const batch = deps.batch ?? 5000;
   const wanted = new Set(deps.at ?? []);
