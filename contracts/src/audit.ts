@@ -74,8 +74,8 @@ export const AuditExportQuery = z.object({
 });
 export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 
-/** `POST /api/audit/export-links`: the export's query as a body; a key it does not know is a mistake to report, not to drop. */
-export const AuditExportLinkRequest = z.strictObject({ ...AuditExportQuery.shape });
+/** `GET /api/audit/export-link`: the export's query; a key it does not know is a mistake to report, not to drop. */
+export const AuditExportLinkQuery = z.strictObject({ ...AuditExportQuery.shape });
 
 export const AuditStateQuery = z
   .object({
@@ -174,7 +174,7 @@ export type AuditDigest = z.infer<typeof AuditDigest>;
 /** `GET /api/audit/keys`: the public keys digests are signed with (JWK, Ed25519). */
 export const AuditKeysAnswer = z.object({ keys: z.array(z.looseObject({ kid: z.string(), kty: z.string() })) });
 
-/** `POST /api/audit/export-links`: a link that downloads the export asked for, good for a minute. */
+/** `GET /api/audit/export-link`: a link that downloads the export asked for, good for a minute. */
 export const AuditExportLink = z.object({
   url: z.string().describe('GET it (no token needed) within a minute: the export streams as a file'),
   expiresAt: z.string(),

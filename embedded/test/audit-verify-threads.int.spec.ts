@@ -83,6 +83,28 @@ describe('audit:verify in parts', () => {
     }
   });
 
+  it('finds a ledger row edited or removed in the middle, the store untouched: every event is checked against its own row', async () => {
+    const index = Math.floor(positions.length / 3) + 1;
+    const at = (await product.sql<{ a: string; b: string }>('select position_a::text as a, position_b::text as b from audit_events order by 1, 2'))[index]!;
+    const where = `position_a = ${at.a} and position_b = ${at.b}`;
+    const [row] = (await product.sql<{ hash: string }>(`select hash from audit_events where ${where}`)) as [{ hash: string }];
+    await product.sql(`update audit_events set hash = md5(hash) || md5(hash) where ${where}`);
+    const edited = await everyWay();
+    expect(edited.alone).toMatchObject({ verified: index, difference: { reason: expect.stringContaining('changed after it was recorded') } });
+    for (const answer of edited.parted) expect(answer).toEqual(edited.alone);
+    await product.sql(`update audit_events set hash = $1 where ${where}`, [row.hash]);
+    await product.sql(`create table removed_row as select * from audit_events where ${where}`);
+    await product.sql(`delete from audit_events where ${where}`);
+    try {
+      const removed = await everyWay();
+      expect(removed.alone).toMatchObject({ verified: index, difference: { reason: expect.stringContaining('missing or extra') } });
+      for (const answer of removed.parted) expect(answer).toEqual(removed.alone);
+    } finally {
+      await product.sql('insert into audit_events select * from removed_row');
+      await product.sql('drop table removed_row');
+    }
+  });
+
   it('finds a deleted event where two parts meet', async () => {
     const index = Math.floor(positions.length / 2) - 1;
     await product.sql(`delete from eventstore.events where global_position = ${positions[index]}`);

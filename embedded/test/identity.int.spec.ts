@@ -187,8 +187,10 @@ describe('read-your-writes', () => {
 
   it('waits for the projection to pass the position, bounded to about 2 s', async () => {
     const ida = await product.register('Ida', 'ida@example.com');
-    const reached = await product.call('GET', '/users/ida@example.com', { token: ida.token, headers: { 'x-min-position': ida.position } });
+    const asked = Date.now();
+    const reached = await product.call('GET', '/users/ida@example.com', { token: ida.token, headers: { 'x-min-position': ida.position }, once: true });
     expect(reached.headers['x-position-reached']).toBe('true');
+    expect(Date.now() - asked).toBeLessThan(1900);
     const started = Date.now();
     const future = await product.call('GET', '/users/ida@example.com', { token: ida.token, headers: { 'x-min-position': '999999999/1' }, once: true });
     expect(future.statusCode).toBe(200);

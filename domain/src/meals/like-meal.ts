@@ -25,10 +25,11 @@ const ATTEMPTS = 3;
  * there only, and only while the meal's stream stands at the version the decision read
  * (`unchangedSince`). So most likes cost one statement: the meal as it stood at the last like is
  * kept here, and when it has moved on since (edited, deleted), the append is refused, the meal read
- * again and the like decided afresh. A like never lands after the meal's deletion on PostgreSQL
- * (the append checks in its own statement); on KurrentDB, which checks just before appending, one
- * that races the deletion may land just after it, and then counts nowhere (every read model drops
- * the likes of a deleted meal), as if the deletion had come a moment later.
+ * again and the like decided afresh. A like whose append starts once the deletion has committed is
+ * refused. One that races the deletion may still land just after it: on PostgreSQL when the
+ * deletion has not committed yet as the like's statement reads the meal (nothing is locked), on
+ * KurrentDB (which checks just before appending) a moment wider. Either way it counts nowhere (every
+ * read model drops the likes of a deleted meal), as if the deletion had come a moment later.
  */
 export async function likeMeal(store: EventStore, mealId: string, userId: string, context: CommandContext) {
   const stream = mealStream(mealId);

@@ -56,10 +56,8 @@ export function registerAccessControl(app: FastifyInstance, verify: AccessTokenV
       if (access === 'admin' && request.actor.role !== 'admin') throw forbidden('Only admins can do that');
       if (access === 'audit' && request.actor.role !== 'admin' && request.actor.role !== 'auditor')
         throw forbidden('Only admins and auditors can read the audit trail');
-      // Auditors read; whatever a route would let a user change, it does not let them. Audit routes
-      // only read, whatever their method (a POST asks for an export's download link).
-      if (request.actor.role === 'auditor' && access !== 'audit' && !READS.has(request.method))
-        throw forbidden('Auditors can read the audit trail but change nothing');
+      // Auditors read; whatever a route would let a user change, it does not let them.
+      if (request.actor.role === 'auditor' && !READS.has(request.method)) throw forbidden('Auditors can read the audit trail but change nothing');
     }
   });
   return routes;

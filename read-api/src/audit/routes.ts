@@ -10,7 +10,7 @@ import {
   AuditEntityParams,
   AuditExportLines,
   AuditExportLink,
-  AuditExportLinkRequest,
+  AuditExportLinkQuery,
   AuditExportQuery,
   AuditKeysAnswer,
   AuditPage,
@@ -150,6 +150,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
           void client.end().catch(() => undefined);
         });
       const body = format === 'csv' ? Readable.from(withHeader(lines)) : lines;
+      // The CSV's wrapper gone (its reader left) ends the COPY now, not at the COPY's next line.
+      if (body !== lines) body.once('close', () => lines.destroy());
       return (
         reply
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
@@ -174,14 +176,14 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
 
   // A browser cannot send a token with a plain link: it asks for a link first, then follows it, and
   // the export streams into its downloads rather than into the page's memory.
-  app.post(
-    '/api/audit/export-links',
-    { config, schema: { body: AuditExportLinkRequest, response: { 201: AuditExportLink, ...errors } } },
-    async (request, reply) => {
-      const { format, ...filter } = request.body;
+  app.get(
+    '/api/audit/export-link',
+    { config, schema: { querystring: AuditExportLinkQuery, response: { 200: AuditExportLink, ...errors } } },
+    async (request) => {
+      const { format, ...filter } = request.query;
       const exp = Date.now() + EXPORT_LINK_TTL_MS;
       const link = signExportLink(key, { sub: actorOf(request).sub, query: { format, ...asRecorded(filter) }, exp });
-      return reply.code(201).send({ url: `/api/audit/download?link=${link}`, expiresAt: new Date(exp).toISOString() });
+      return { url: `/api/audit/download?link=${link}`, expiresAt: new Date(exp).toISOString() };
     },
   );
 
@@ -198,7 +200,10 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
     async (request, reply) => {
       const claims = verifyExportLink(key, request.query.link);
       if (!claims) throw forbidden('This download link has expired or is not valid. Please export again.');
-      return streamExport(reply, { sub: claims.sub, correlationId: request.id }, AuditExportQuery.parse(claims.query));
+      // Signed by an instance that may have run an older schema (a deploy in between): refused, not a 5xx.
+      const query = AuditExportQuery.safeParse(claims.query);
+      if (!query.success) throw forbidden('This download link has expired or is not valid. Please export again.');
+      return streamExport(reply, { sub: claims.sub, correlationId: request.id }, query.data);
     },
   );
 

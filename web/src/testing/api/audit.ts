@@ -200,12 +200,12 @@ export const auditHandlers = [
   http.get('/api/audit/export', ({ request }) => exported(auditReader(request), queryOf(request))),
 
   // The fake's link is its claims in base64url, unsigned: the real one's signature is the server's test.
-  http.post('/api/audit/export-links', async ({ request }) => {
+  http.get('/api/audit/export-link', ({ request }) => {
     const claims = auditReader(request);
-    const query = (await request.json()) as Record<string, string>;
-    parse(AuditExportQuery, query, 'body');
+    const query = Object.fromEntries(new URL(request.url).searchParams);
+    parse(AuditExportQuery, query, 'querystring');
     const link = btoa(JSON.stringify({ claims, query })).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '');
-    return HttpResponse.json({ url: `/api/audit/download?link=${link}`, expiresAt: new Date(Date.now() + 60_000).toISOString() }, { status: 201 });
+    return HttpResponse.json({ url: `/api/audit/download?link=${link}`, expiresAt: new Date(Date.now() + 60_000).toISOString() });
   }),
 
   http.get('/api/audit/download', ({ request }) => {

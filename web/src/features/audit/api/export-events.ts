@@ -7,13 +7,13 @@ import type { AuditFilter } from './search-events';
 export type ExportFormat = 'ndjson' | 'csv';
 
 /**
- * `POST /api/audit/export-links`: a link, good for a minute, that downloads every event the search
+ * `GET /api/audit/export-link`: a link, good for a minute, that downloads every event the search
  * finds, one a line with its chain hash. Followed as a plain link, the export streams to the
  * browser's downloads, however long it is, rather than into the page's memory. The server records
  * the export itself (AuditExported) when the link is followed, before a line leaves.
  */
 export function exportLink(api: ApiClient, filter: AuditFilter, format: ExportFormat) {
-  return api.post<AuditExportLink>('/api/audit/export-links', { ...filter, format });
+  return api.get<AuditExportLink>('/api/audit/export-link', { query: { ...filter, format } });
 }
 
 export function useExportEvents() {

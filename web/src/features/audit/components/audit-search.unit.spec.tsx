@@ -129,7 +129,7 @@ describe('Audit Log (search)', () => {
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
 
     await waitFor(() => expect(followed).toHaveLength(1));
-    expect(requests('POST', '/api/audit/export-links').map((request) => request.body)).toEqual([
+    expect(requests('GET', '/api/audit/export-link').map((request) => Object.fromEntries(request.query))).toEqual([
       { format: 'csv', entity: `meals:${mealId}`, actor: 'boss@hostel.test' },
     ]);
     // A plain link, the server's file name kept: the browser streams the file, the page holds none of it.
