@@ -139,6 +139,13 @@ describe('the read API', () => {
 });
 
 describe('the audit export', () => {
+  /** The exports' COPYs running now (their sessions: a parallel scan's workers show the same query). */
+  const copies = async () =>
+    (
+      await readModels.pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity where query like 'COPY (%' and backend_type = 'client backend' and pid <> pg_backend_pid()`,
+      )
+    ).rows[0]!.n;
   /** The app's address, listening from the first call on. */
   const listening = async () => {
     const bound = app.server.address();
@@ -156,9 +163,6 @@ describe('the audit export', () => {
       select 9, g, 'like-' || g, 0, gen_random_uuid()::text, 'MealLiked', now(), 'u-sam', 'c', 'c', 1,
              jsonb_build_object('mealId', '${mealId}', 'userId', 'u-' || g, 'note', repeat('x', 300)), md5(g::text)
       from generate_series(${from}, ${from + 9_999}) g`);
-    const copies = async () =>
-      (await readModels.pool.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where query like 'COPY (%' and pid <> pg_backend_pid()`))
-        .rows[0]!.n;
     const address = await listening();
     /** The export over a connection of its own (no keep-alive), as a download manager would fetch it. */
     const download = () =>
@@ -236,6 +240,34 @@ describe('the audit export', () => {
     const unknownKey = await get('/api/audit/export-link?format=csv&limit=5', 'ada-token');
     expect(unknownKey.statusCode).toBe(400);
     expect(await exportsRecorded()).toHaveLength(before + 1);
+  });
+
+  it('cuts off a reader who stops reading: after the idle time its COPY ends and its slot is free, while a reader who reads gets it all', async () => {
+    await vi.waitFor(async () => expect(await copies()).toBe(0), { timeout: 10_000 });
+    // The same read API with an idle time of half a second.
+    const { app: impatient } = await createHttpServer({
+      logger: pino({ level: 'silent' }),
+      verifyAccessToken: async (token) => identities[token],
+      appOrigins: [],
+    });
+    await impatient.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: readModels.url, exportIdleMs: 500 }));
+    const address = await impatient.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const auth = { authorization: 'Bearer ada-token' };
+      const stalled = await open(`${address}/api/audit/export?format=ndjson`, auth);
+      await once(stalled, 'data');
+      stalled.pause();
+      expect(await copies()).toBe(1);
+      await vi.waitFor(async () => expect(await copies()).toBe(0), { timeout: 10_000 });
+      stalled.destroy();
+
+      const reading = await open(`${address}/api/audit/export?format=ndjson&type=MealLiked`, auth);
+      let lines = 0;
+      for await (const chunk of reading) lines += (chunk as Buffer).toString('utf8').split('\n').length - 1;
+      expect(lines).toBeGreaterThan(100_000);
+    } finally {
+      await impatient.close();
+    }
   });
 
   it('streams at most four exports at once: a fifth is answered 429 and recorded nowhere, and once one ends another may start', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ReadModelTables } from '@hostel/read-models';
 import type { EventStore } from '@hostel/eventstore';
-import { auditRoutes } from './audit/routes';
+import { auditRoutes, EXPORT_IDLE_MS } from './audit/routes';
 import type { PositionWaiter } from './consistency/wait-for-position';
 import { registerReadYourWrites } from './consistency/wait-for-position';
 import { mealQueryRoutes } from './meals/routes';
@@ -19,6 +19,8 @@ export interface ReadApiDeps {
   store: EventStore;
   /** Where an export opens a connection of its own for its COPY. */
   databaseUrl: string;
+  /** How long an export waits on a reader who reads nothing before cutting it off (default 2 minutes). */
+  exportIdleMs?: number;
 }
 
 /**
@@ -33,5 +35,5 @@ export async function readApi(app: FastifyInstance, deps: ReadApiDeps): Promise<
   await app.register(paymentQueryRoutes, { db: deps.db });
   await app.register(upcomingQueryRoutes, { db: deps.db });
   await app.register(mealRequestQueryRoutes, { db: deps.db });
-  await app.register(auditRoutes, { db: deps.db, store: deps.store, databaseUrl: deps.databaseUrl });
+  await app.register(auditRoutes, { db: deps.db, store: deps.store, databaseUrl: deps.databaseUrl, exportIdleMs: deps.exportIdleMs ?? EXPORT_IDLE_MS });
 }

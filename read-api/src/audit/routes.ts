@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -48,6 +48,8 @@ import { EXPORT_LINK_TTL_MS, loadAuditKey, publicAuditJwk, signDigest, signExpor
 const reads = [AUDIT_LOG];
 /** Exports streaming at once in one instance, each on a database connection of its own. */
 const EXPORTS_AT_ONCE = 4;
+/** A reader who takes nothing for this long (a paused download, a sleeping laptop) is cut off: its slot and connection go back. */
+export const EXPORT_IDLE_MS = 120_000;
 const errors = { ...readErrors, 403: ErrorAnswer } as const;
 const config = { access: 'audit', reads } as const;
 
@@ -62,9 +64,9 @@ async function actorOfId(db: Kysely<ReadModelTables>, id: string) {
  * The audit trail (admins and auditors): timelines, state at a moment, what changed, search,
  * correlations, payment trails, exports that are themselves recorded, and signed digests of the ledger.
  */
-export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; store: EventStore; databaseUrl: string }> = async (
+export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; store: EventStore; databaseUrl: string; exportIdleMs: number }> = async (
   app,
-  { db, store, databaseUrl },
+  { db, store, databaseUrl, exportIdleMs },
 ) => {
   const key = await loadAuditKey(db);
   let exportsRunning = 0;
@@ -149,9 +151,11 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
           finished();
           void client.end().catch(() => undefined);
         });
-      const body = format === 'csv' ? Readable.from(withHeader(lines)) : lines;
+      const source = format === 'csv' ? Readable.from(withHeader(lines)) : lines;
       // The CSV's wrapper gone (its reader left) ends the COPY now, not at the COPY's next line.
-      if (body !== lines) body.once('close', () => lines.destroy());
+      if (source !== lines) source.once('close', () => lines.destroy());
+      // Whichever way the body stops (cut off, its reader gone), the source goes too, and so the COPY.
+      const body = pipeline(source, cutOffWhenIdle(exportIdleMs), () => undefined);
       return (
         reply
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
@@ -244,6 +248,31 @@ function asRecorded(filter: Omit<z.output<typeof AuditExportQuery>, 'format'>): 
   return Object.fromEntries(
     Object.entries(filter).flatMap(([name, value]) => (value === undefined ? [] : [[name, value instanceof Date ? value.toISOString() : String(value)]])),
   );
+}
+
+/**
+ * Passes an export's bytes on, and ends it once its reader has taken nothing for `idleMs` (a paused
+ * download, a sleeping laptop), so the export's slot and connection go back. The clock starts at the
+ * first bytes, so a COPY slow to find its first line is not cut off; after that, a reader who stops
+ * reading stops the bytes coming through here (backpressure), and the clock runs out.
+ */
+function cutOffWhenIdle(idleMs: number): Transform {
+  let lastBytes = 0;
+  let clock: NodeJS.Timeout | undefined;
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      lastBytes = Date.now();
+      clock ??= setInterval(
+        () => {
+          if (Date.now() - lastBytes >= idleMs) guard.destroy(new Error('The export’s reader took nothing for too long'));
+        },
+        Math.max(50, Math.min(idleMs / 4, 5_000)),
+      );
+      done(null, chunk);
+    },
+  });
+  guard.once('close', () => clearInterval(clock));
+  return guard;
 }
 
 /** The CSV header, then the lines as they come. */
