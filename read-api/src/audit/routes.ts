@@ -1,4 +1,5 @@
-import { pipeline, Readable, Transform } from 'node:stream';
+import { pipeline, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -151,11 +152,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
           finished();
           void client.end().catch(() => undefined);
         });
-      const source = format === 'csv' ? Readable.from(withHeader(lines)) : lines;
-      // The CSV's wrapper gone (its reader left) ends the COPY now, not at the COPY's next line.
-      if (source !== lines) source.once('close', () => lines.destroy());
-      // Whichever way the body stops (cut off, its reader gone), the source goes too, and so the COPY.
-      const body = pipeline(source, cutOffWhenIdle(exportIdleMs), () => undefined);
+      // Whichever way the body stops (cut off, its reader gone), the COPY's lines go too, and so the COPY.
+      const body = pipeline(lines, cutOffWhenIdle(exportIdleMs, format === 'csv' ? CSV_HEADER : ''), () => undefined);
       return (
         reply
           .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
@@ -251,12 +249,12 @@ function asRecorded(filter: Omit<z.output<typeof AuditExportQuery>, 'format'>): 
 }
 
 /**
- * Passes an export's bytes on, and ends it once its reader has taken nothing for `idleMs` (a paused
+ * Passes an export's bytes on (after its header, if any), and ends it once its reader has taken nothing for `idleMs` (a paused
  * download, a sleeping laptop), so the export's slot and connection go back. The clock starts at the
  * first bytes, so a COPY slow to find its first line is not cut off; after that, a reader who stops
  * reading stops the bytes coming through here (backpressure), and the clock runs out.
  */
-function cutOffWhenIdle(idleMs: number): Transform {
+function cutOffWhenIdle(idleMs: number, header: string): Transform {
   let lastBytes = 0;
   let clock: NodeJS.Timeout | undefined;
   const guard = new Transform({
@@ -272,11 +270,6 @@ function cutOffWhenIdle(idleMs: number): Transform {
     },
   });
   guard.once('close', () => clearInterval(clock));
+  if (header) guard.push(header);
   return guard;
-}
-
-/** The CSV header, then the lines as they come. */
-async function* withHeader(lines: Readable): AsyncGenerator<Buffer> {
-  yield Buffer.from(CSV_HEADER);
-  for await (const chunk of lines) yield chunk as Buffer;
 }

@@ -5,6 +5,7 @@ import {
   type AuditEntity,
   AuditEntityParams,
   type AuditEvent,
+  AuditExportLinkQuery,
   AuditExportQuery,
   type AuditPage,
   AuditPageQuery,
@@ -202,8 +203,8 @@ export const auditHandlers = [
   // The fake's link is its claims in base64url, unsigned: the real one's signature is the server's test.
   http.get('/api/audit/export-link', ({ request }) => {
     const claims = auditReader(request);
-    const query = Object.fromEntries(new URL(request.url).searchParams);
-    parse(AuditExportQuery, query, 'querystring');
+    const query = queryOf(request);
+    parse(AuditExportLinkQuery, query, 'querystring');
     const link = btoa(JSON.stringify({ claims, query })).replaceAll('+', '-').replaceAll('/', '_').replaceAll('=', '');
     return HttpResponse.json({ url: `/api/audit/download?link=${link}`, expiresAt: new Date(Date.now() + 60_000).toISOString() });
   }),
