@@ -279,6 +279,25 @@ export function describeEventStoreContract(name: string, setup: () => Promise<Ev
         expect(await store.readAll({ from: at(all, 1).position, batch: 2 })).toEqual(all.slice(2, 4));
         expect(await store.readAll({ from: at(all, 4).position })).toEqual([]);
       });
+
+      it('reads all as stored: the same events, data and metadata as the JSON text that parses to them', async () => {
+        const { store } = fixture;
+        const [a, b] = [fixture.newStream('a'), fixture.newStream('b')];
+        const data = { title: 'Dal "makhani" \\ é 😀\n', price: 4.5, list: [1, 'x', { z: null, y: false }], nested: {} };
+        await store.append(a, [newEvent('A1', data, { actor: 'u-1' }), newEvent('A2', null)], { expectedVersion: 'no_stream' });
+        await store.append(b, [newEvent('B1', [1, 2])], { expectedVersion: 'no_stream' });
+        const all = await readAllEventually(store, 3);
+
+        const stored = await store.readAllStored({ from: at(all, 0).position, batch: 2 });
+        expect(
+          stored.map(({ data, metadata, ...event }) => ({ ...event, data: JSON.parse(data) as unknown, metadata: JSON.parse(metadata) as unknown })),
+        ).toEqual(all.slice(1, 3));
+        const [first] = await store.readAllStored({ batch: 1 });
+        expect(typeof first?.data).toBe('string');
+        expect(JSON.parse(first!.data)).toEqual(data);
+        expect(JSON.parse(first!.metadata)).toEqual({ actor: 'u-1' });
+        expect(await store.readAllStored({ from: at(all, 2).position })).toEqual([]);
+      });
     });
 
     describe('subscribe', () => {

@@ -62,6 +62,12 @@ export interface RecordedEvent {
   position: Position;
 }
 
+/** An event as the store holds it: its data and metadata as the JSON text stored, not parsed. */
+export interface StoredEvent extends Omit<RecordedEvent, 'data' | 'metadata'> {
+  data: string;
+  metadata: string;
+}
+
 export interface AppendResult {
   /** Version of the stream's last event after the append (`-1n`: still no event, from an empty append). */
   nextVersion: bigint;
@@ -129,6 +135,8 @@ export interface EventStore {
   writeSnapshot(stream: string, kind: string, snapshot: Snapshot): Promise<void>;
   /** Events of our stream categories after `from`, in commit order. Never skips a late commit. */
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /** readAll's events as the store holds them, data and metadata unparsed: what the audit ledger hashes (audit:verify reads the whole log so). */
+  readAllStored(options?: ReadAllOptions): Promise<StoredEvent[]>;
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
 }

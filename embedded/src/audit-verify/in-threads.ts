@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { Kysely } from 'kysely';
 import type { EventStore } from '@hostel/eventstore';
 import type { ReadModelTables } from '@hostel/read-models';
-import { joinLedgerParts, ledgerLength, ledgerParts, verifyLedger } from '@hostel/read-models/audit-log';
+import { joinLedgerParts, ledgerLength, ledgerParts, verifyLedger, verifyLedgerPart } from '@hostel/read-models/audit-log';
 import type { LedgerPart, LedgerVerification } from '@hostel/read-models/audit-log';
 
 /** What a thread is given: the database (the event store comes from the configuration, as in every tool), its part, and the positions whose hash is wanted. */
@@ -18,8 +18,8 @@ const EVENTS_A_THREAD = 50_000;
 
 /**
  * `audit:verify`'s work spread over the machine's cores: the ledger cut into as many parts as
- * threads (ledgerParts), each part verified by a thread of its own with its own connections
- * (thread.ts), the answers joined in the ledger's order. The same answer as verifyLedger on one
+ * threads (ledgerParts), the first verified here and each other by a thread of its own with its
+ * own connections (thread.ts), the answers joined in the ledger's order. The same answer as verifyLedger on one
  * thread (see verifyLedgerPart), in a fraction of the time: recomputing the chain is CPU work. A
  * short log is verified here, on the store given.
  */
@@ -33,8 +33,9 @@ export async function verifyInThreads(options: {
   const { db, store, databaseUrl, at = [] } = options;
   const threads = options.threads ?? Math.max(1, Math.min(availableParallelism(), Math.floor((await ledgerLength(db)) / EVENTS_A_THREAD)));
   if (threads === 1) return verifyLedger({ store, db, at });
-  const parts = await ledgerParts(db, threads);
-  return joinLedgerParts(await Promise.all(parts.map((part) => inThread({ databaseUrl, part, at }))));
+  // The first part here, on the connections this thread has already; each other part in a thread of its own.
+  const [first, ...others] = await ledgerParts(db, threads);
+  return joinLedgerParts(await Promise.all([verifyLedgerPart({ store, db, part: first!, at }), ...others.map((part) => inThread({ databaseUrl, part, at }))]));
 }
 
 /**

@@ -238,6 +238,9 @@ export function createKurrentDbEventStore(options: KurrentDbEventStoreOptions): 
     append,
     readStream,
     readAll,
+    // The client hands JSON events over parsed: written again, they are JSON text of the same values.
+    readAllStored: async (options) =>
+      (await readAll(options)).map((event) => ({ ...event, data: JSON.stringify(event.data), metadata: JSON.stringify(event.metadata) })),
     readFromSnapshot,
     writeSnapshot,
     subscribe,

@@ -2,7 +2,7 @@ import type { Pool } from 'pg';
 import type { EventStore, Position, RecordedEvent, Subscription } from '../port';
 import { appendEvents } from './append';
 import { createNotifications } from './notifications';
-import { DEFAULT_BATCH, readAll, readFromSnapshot, readStream } from './read';
+import { DEFAULT_BATCH, readAll, readAllStored, readFromSnapshot, readStream } from './read';
 import { checkSchemaName, DEFAULT_SCHEMA, notifyChannel } from './schema';
 import { startSubscription } from './subscription';
 
@@ -52,6 +52,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Ev
       );
     },
     readAll: (readOptions) => readAll(pool, schema, readOptions),
+    readAllStored: (readOptions) => readAllStored(pool, schema, readOptions),
     subscribe(subscribeOptions) {
       const subscription = startSubscription(
         {

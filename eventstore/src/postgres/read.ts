@@ -1,15 +1,15 @@
 import type { Pool } from 'pg';
 import { START } from '../port';
-import type { Position, ReadAllOptions, RecordedEvent } from '../port';
+import type { Position, ReadAllOptions, RecordedEvent, StoredEvent } from '../port';
 
 export const DEFAULT_BATCH = 1000;
 
 /** A row as selected below: 64-bit numbers arrive as text so no precision is lost. */
-export interface EventRow {
+export interface EventRow<Data = unknown, Metadata = Record<string, unknown>> {
   event_id: string;
   type: string;
-  data: unknown;
-  metadata: Record<string, unknown>;
+  data: Data;
+  metadata: Metadata;
   stream_id: string;
   stream_version: string;
   transaction_id: string;
@@ -22,7 +22,9 @@ export const EVENT_COLUMNS = `e.event_id::text AS event_id, e.type, e.data, e.me
   e.stream_version::text AS stream_version, e.transaction_id::text AS transaction_id,
   e.global_position::text AS global_position`;
 
-export function toRecordedEvent(row: EventRow): RecordedEvent {
+export function toRecordedEvent(row: EventRow<string, string>): StoredEvent;
+export function toRecordedEvent(row: EventRow): RecordedEvent;
+export function toRecordedEvent(row: EventRow<unknown, unknown>): Omit<RecordedEvent, 'metadata'> & { metadata: unknown } {
   return {
     eventId: row.event_id,
     type: row.type,
@@ -71,8 +73,8 @@ export async function readFromSnapshot(pool: Pool, schema: string, stream: strin
  * event that could still appear behind it. Parameters: $1 transaction id, $2 global position
  * (exclusive), $3 batch size.
  */
-export function readAllSql(schema: string): string {
-  return `SELECT ${EVENT_COLUMNS} FROM ${schema}.events AS e
+export function readAllSql(schema: string, columns = EVENT_COLUMNS): string {
+  return `SELECT ${columns} FROM ${schema}.events AS e
     WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
       AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
     ORDER BY e.transaction_id, e.global_position
@@ -84,8 +86,20 @@ export function readAllParameters(from: Position, batch: number): string[] {
 }
 
 export async function readAll(pool: Pool, schema: string, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+  const { rows } = await pool.query<EventRow>(readAllSql(schema), readAllParameters(options.from ?? START, batchOf(options)));
+  return rows.map(toRecordedEvent);
+}
+
+/** The same read with data and metadata as jsonb writes them out, for the driver to hand over unparsed. */
+const STORED_COLUMNS = EVENT_COLUMNS.replace('e.data, e.metadata', 'e.data::text AS data, e.metadata::text AS metadata');
+
+export async function readAllStored(pool: Pool, schema: string, options: ReadAllOptions = {}): Promise<StoredEvent[]> {
+  const { rows } = await pool.query<EventRow<string, string>>(readAllSql(schema, STORED_COLUMNS), readAllParameters(options.from ?? START, batchOf(options)));
+  return rows.map((row) => toRecordedEvent(row));
+}
+
+function batchOf(options: ReadAllOptions): number {
   const batch = options.batch ?? DEFAULT_BATCH;
   if (!Number.isSafeInteger(batch) || batch < 1) throw new RangeError(`batch must be a positive integer, got ${batch}`);
-  const { rows } = await pool.query<EventRow>(readAllSql(schema), readAllParameters(options.from ?? START, batch));
-  return rows.map(toRecordedEvent);
+  return batch;
 }

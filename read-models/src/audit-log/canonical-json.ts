@@ -45,7 +45,8 @@ function ordered(value: unknown): unknown {
       for (const key of Object.keys(value).sort()) {
         const item = (value as Record<string, unknown>)[key];
         if (item === undefined || typeof item === 'symbol') continue;
-        if (INDEX_KEY.test(key) || typeof item === 'function') throw SLOW_PATH;
+        // Index-like keys V8 would put first; __proto__, which the copy would take for its prototype.
+        if (INDEX_KEY.test(key) || key === '__proto__' || typeof item === 'function') throw SLOW_PATH;
         checked(key);
         copy[key] = ordered(item);
       }
@@ -70,4 +71,177 @@ function written(value: unknown): string {
     parts.push(`${written(key)}:${written(item)}`);
   }
   return `{${parts.join(',')}}`;
+}
+
+/**
+ * canonicalJson of the value a JSON text holds, written straight from the text, without building
+ * the value: audit:verify hashes every event of the log this way (the store's JSON text as it is
+ * held), about four times faster than parsing and copying it. Keys are reordered, white space
+ * dropped; strings are kept as written, which is what JSON.stringify writes for the log's text
+ * (PostgreSQL's jsonb writes the same escapes). Answers undefined wherever the text could be
+ * written otherwise by the value's way (a number other than a plain integer, an escape JSON.stringify
+ * would not write, a key with an escape, a repeated key, a lone surrogate, anything malformed): the
+ * caller then parses the text and uses canonicalJson, which answers the same bytes.
+ */
+export function canonicalJsonOfText(json: string): string | undefined {
+  // Control characters are never raw in a JSON text but as white space between values (and jsonb
+  // writes only spaces there); a lone surrogate must be refused as canonicalJson refuses it.
+  if (RAW_CONTROL.test(json) || !wellFormed(json)) return undefined;
+  breaks = LINE_OR_TAB.test(json);
+  text = json;
+  at = 0;
+  nextBackslash = json.indexOf('\\');
+  try {
+    const written = value();
+    space();
+    return at === text.length ? written : undefined;
+  } catch (error) {
+    if (error === UNSURE) return undefined;
+    throw error;
+  } finally {
+    text = '';
+  }
+}
+
+/** Thrown where the text's own spelling might not be canonicalJson's. */
+const UNSURE = Symbol('unsure');
+/** The text being written and where in it (one text at a time: the writer is synchronous). */
+let text = '';
+let at = 0;
+/** Where the next backslash is at or after `at` (-1: none): most strings have none, and need no scan. */
+let nextBackslash = -1;
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const RAW_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
+const LINE_OR_TAB = /[\t\n\r]/;
+/** Whether the text holds a tab or a line break anywhere: then each string is checked for one. */
+let breaks = false;
+/** The escapes JSON.stringify writes, besides \uXXXX below 0x20 (all but \b \t \n \f \r, which have short forms). */
+const SHORT_ESCAPES = new Set([34, 92, 98, 102, 110, 114, 116]);
+const LONG_ESCAPE = /\\u00(?:0[0-7bef]|1[0-9a-f])/y;
+
+function space(): void {
+  for (;;) {
+    const code = text.charCodeAt(at);
+    if (code === 32 || code === 10 || code === 13 || code === 9) at++;
+    else return;
+  }
+}
+
+function value(): string {
+  space();
+  switch (text.charCodeAt(at)) {
+    case 123:
+      return object();
+    case 91:
+      return array();
+    case 34:
+      return string();
+    case 116:
+      return word('true');
+    case 102:
+      return word('false');
+    case 110:
+      return word('null');
+    default:
+      return number();
+  }
+}
+
+function word(spelled: string): string {
+  if (!text.startsWith(spelled, at)) throw UNSURE;
+  at += spelled.length;
+  return spelled;
+}
+
+/** A number as JSON.stringify writes the value JSON.parse reads from it (1.50 → 1.5, 1e3 → 1000, -0 → 0). */
+function number(): string {
+  NUMBER.lastIndex = at;
+  if (!NUMBER.test(text)) throw UNSURE;
+  const parsed = Number(text.slice(at, NUMBER.lastIndex));
+  if (!Number.isFinite(parsed)) throw UNSURE;
+  at = NUMBER.lastIndex;
+  return String(parsed);
+}
+
+/** A string as written, quotes included. */
+function string(): string {
+  const start = at;
+  let end = text.indexOf('"', at + 1);
+  if (nextBackslash !== -1 && nextBackslash < at) nextBackslash = text.indexOf('\\', at);
+  if (nextBackslash !== -1 && nextBackslash < end) {
+    // Escapes: only those JSON.stringify itself writes, and the quote they may hide.
+    at++;
+    for (;;) {
+      const code = text.charCodeAt(at);
+      if (code === 34) break;
+      if (code === 92) {
+        const escaped = text.charCodeAt(at + 1);
+        if (SHORT_ESCAPES.has(escaped)) at += 2;
+        else {
+          LONG_ESCAPE.lastIndex = at;
+          if (!LONG_ESCAPE.test(text)) throw UNSURE;
+          at += 6;
+        }
+      } else if (Number.isNaN(code)) throw UNSURE;
+      else at++;
+    }
+    end = at;
+    nextBackslash = text.indexOf('\\', end);
+  }
+  if (end === -1) throw UNSURE;
+  at = end + 1;
+  const written = text.slice(start, at);
+  if (breaks && LINE_OR_TAB.test(written)) throw UNSURE;
+  return written;
+}
+
+function array(): string {
+  at++;
+  space();
+  if (text.charCodeAt(at) === 93) {
+    at++;
+    return '[]';
+  }
+  let written = '[';
+  for (;;) {
+    written += value();
+    space();
+    const code = text.charCodeAt(at++);
+    if (code === 93) return `${written}]`;
+    if (code !== 44) throw UNSURE;
+    written += ',';
+  }
+}
+
+function object(): string {
+  at++;
+  space();
+  if (text.charCodeAt(at) === 125) {
+    at++;
+    return '{}';
+  }
+  const keys: string[] = [];
+  const members: string[] = [];
+  for (;;) {
+    space();
+    if (text.charCodeAt(at) !== 34) throw UNSURE;
+    const key = string();
+    // Sorted by the key's characters: one with an escape goes the parsed way.
+    if (key.includes('\\')) throw UNSURE;
+    space();
+    if (text.charCodeAt(at++) !== 58) throw UNSURE;
+    const member = `${key}:${value()}`;
+    // Insertion into the sorted members: objects have a handful of keys.
+    const name = key.slice(1, -1);
+    let index = keys.length;
+    while (index > 0 && keys[index - 1]! > name) index--;
+    if (index > 0 && keys[index - 1] === name) throw UNSURE;
+    keys.splice(index, 0, name);
+    members.splice(index, 0, member);
+    space();
+    const code = text.charCodeAt(at++);
+    if (code === 125) return `{${members.join(',')}}`;
+    if (code !== 44) throw UNSURE;
+  }
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { AuditEntity } from '@hostel/contracts';
 import { formatPosition } from '@hostel/eventstore';
-import type { RecordedEvent } from '@hostel/eventstore';
-import { canonicalJson } from './canonical-json';
+import type { RecordedEvent, StoredEvent } from '@hostel/eventstore';
+import { canonicalJson, canonicalJsonOfText } from './canonical-json';
 
 /** The hash before the first event. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -23,6 +23,18 @@ export function chainHash(previous: string, recorded: RecordedEvent): string {
   });
   return createHash('sha256').update(previous).update(body).digest('hex');
 }
+
+/**
+ * chainHash of an event as the store holds it (data and metadata as JSON text): the same hash,
+ * with the body written straight from the text (its keys in canonical order: data, metadata,
+ * position, stream, type, version). audit:verify hashes the whole log this way.
+ */
+export function chainHashOfStored(previous: string, stored: StoredEvent): string {
+  const body = `{"data":${canonicalOfText(stored.data)},"metadata":${canonicalOfText(stored.metadata)},"position":"${formatPosition(stored.position)}","stream":${canonicalJson(stored.streamId)},"type":${canonicalJson(stored.type)},"version":"${stored.streamVersion}"}`;
+  return createHash('sha256').update(previous).update(body).digest('hex');
+}
+
+const canonicalOfText = (json: string) => canonicalJsonOfText(json) ?? canonicalJson(JSON.parse(json));
 
 /** Fields whose values the audit never shows, in any answer or export: password hashes, mailed-link tokens. */
 const SECRET = /password|token|secret/i;

@@ -1,9 +1,9 @@
-import type { EventStore, RecordedEvent } from '@hostel/eventstore';
+import type { EventStore, StoredEvent } from '@hostel/eventstore';
 import { comparePositions, formatPosition, parsePosition, START } from '@hostel/eventstore';
 import type { Kysely } from 'kysely';
 import type { ReadModelTables } from '../read-models';
 import { ledgerHashes } from './audit-log-queries';
-import { chainHash, GENESIS_HASH } from './ledger';
+import { chainHashOfStored, GENESIS_HASH } from './ledger';
 
 /** Where the log and the ledger first disagree. */
 export interface LedgerDifference {
@@ -84,7 +84,7 @@ export async function verifyLedgerPart(deps: {
   let verified = 0;
   let position: string | undefined;
   let unchecked = 0;
-  const describe = (event: RecordedEvent) => ({
+  const describe = (event: StoredEvent) => ({
     position: formatPosition(event.position),
     stream: event.streamId,
     version: event.streamVersion.toString(),
@@ -100,11 +100,11 @@ export async function verifyLedgerPart(deps: {
     ...(difference ? { difference } : {}),
   });
   const from = part.after ? parsePosition(part.after.position)! : START;
-  let storeAhead = prefetched(deps.store.readAll({ from, batch }));
+  let storeAhead = prefetched(deps.store.readAllStored({ from, batch }));
   reading: for (;;) {
     const events = await storeAhead;
     if (events.length === 0) break;
-    storeAhead = prefetched(deps.store.readAll({ from: events.at(-1)!.position, batch }));
+    storeAhead = prefetched(deps.store.readAllStored({ from: events.at(-1)!.position, batch }));
     for (const event of events) {
       const row = await nextLedgerRow();
       // Past the part's end the next part goes on; a ledger row left over here is an event the store lost.
@@ -120,7 +120,7 @@ export async function verifyLedgerPart(deps: {
           reason: `the ledger holds ${row.position_a}/${row.position_b} where the store holds this event: an event is missing or extra`,
         });
       }
-      hash = chainHash(hash, event);
+      hash = chainHashOfStored(hash, event);
       if (hash !== row.hash)
         return found({ ...describe(event), reason: 'the stored event does not hash to what the ledger recorded: it was changed after it was recorded' });
       if (wanted.has(at)) hashesAt.set(at, hash);
