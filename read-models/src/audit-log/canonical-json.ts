@@ -86,8 +86,12 @@ function written(value: unknown): string {
 export function canonicalJsonOfText(json: string): string | undefined {
   // Control characters are never raw in a JSON text but as white space between values (and jsonb
   // writes only spaces there); a lone surrogate must be refused as canonicalJson refuses it.
-  if (RAW_CONTROL.test(json) || !wellFormed(json)) return undefined;
-  breaks = LINE_OR_TAB.test(json);
+  breaks = false;
+  if (CONTROL.test(json)) {
+    if (RAW_CONTROL.test(json)) return undefined;
+    breaks = true;
+  }
+  if (!wellFormed(json)) return undefined;
   text = json;
   at = 0;
   nextBackslash = json.indexOf('\\');
@@ -112,6 +116,8 @@ let at = 0;
 let nextBackslash = -1;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u001f]/;
+// eslint-disable-next-line no-control-regex -- those that are not white space
 const RAW_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 const LINE_OR_TAB = /[\t\n\r]/;
 /** Whether the text holds a tab or a line break anywhere: then each string is checked for one. */
