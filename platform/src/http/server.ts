@@ -4,7 +4,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController } from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorAnswer, HealthAnswer, ReadinessAnswer, UnreadyAnswer } from '@hostel/contracts';
@@ -42,6 +42,24 @@ export interface HttpServerOptions {
 
 const trustHops = (count: number) => (_address: string, hop: number) => hop < count;
 
+/**
+ * Query parameters whose values grant something to whoever holds them (an audit export's signed
+ * link, an OAuth authorization code or state, a token): a log line keeps their names, never their
+ * values, so reading the logs does not hand over a download or a sign-in.
+ */
+const GRANTING_PARAMETERS = /([?&](?:link|code|state|token|access_token|id_token)=)[^&#]*/gi;
+export const withoutGrants = (url: string) => url.replace(GRANTING_PARAMETERS, '$1[redacted]');
+
+/** Fastify's own request serialiser (fastify/lib/logger-pino.js), with the URL's granting values taken out. */
+const requestForTheLog = (request: FastifyRequest) => ({
+  method: request.method,
+  url: withoutGrants(request.url),
+  version: request.headers['accept-version'],
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
 const STRIPE_SOURCES = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
 
 /**
@@ -51,7 +69,7 @@ const STRIPE_SOURCES = { script: ['https://js.stripe.com'], frame: ['https://js.
  */
 export async function createHttpServer(options: HttpServerOptions): Promise<{ app: FastifyInstance; routes: RouteAccess[] }> {
   const app: FastifyInstance = Fastify({
-    loggerInstance: options.logger as FastifyBaseLogger,
+    loggerInstance: options.logger.child({}, { serializers: { req: requestForTheLog } }) as FastifyBaseLogger,
     bodyLimit: 256 * 1024,
     genReqId: () => crypto.randomUUID(),
     // The request id is the correlation id of the events a command writes: one name in every log line.
