@@ -235,6 +235,11 @@ describe('the audit export', () => {
       expect.objectContaining({ format: 'csv', filter: { type: 'MealLiked', actor: 'sam@example.com' } }),
     ]);
 
+    // A link is good for one download: followed again, it is refused and records nothing more.
+    const again = await get(url);
+    expect([again.statusCode, again.json().message]).toEqual([403, 'This download link has been used already. Please export again.']);
+    expect(await exportsRecorded()).toHaveLength(before + 1);
+
     // A link with its claims changed (another filter, another reader) is refused, and so are the
     // link's askers who may not read the audit.
     const [claims, signature] = url.slice('/api/audit/download?link='.length).split('.') as [string, string];

@@ -48,8 +48,11 @@ export function digestSignedBy(digest: AuditDigest, publicJwk: JsonWebKey): bool
 /** How long an export's download link works: long enough for a browser to follow it at once, too short to pass around. */
 export const EXPORT_LINK_TTL_MS = 60_000;
 
-/** What a download link grants: one reader's export of one query (format and filter, as asked), until `exp` (ms). */
-const ExportLinkClaims = z.object({ sub: z.string().min(1), query: z.record(z.string(), z.string()), exp: z.number() });
+/**
+ * What a download link grants: one reader's export of one query (format and filter, as asked), once
+ * (`id` becomes the export's id, and an export's stream is written once), until `exp` (ms).
+ */
+const ExportLinkClaims = z.object({ id: z.string().uuid(), sub: z.string().min(1), query: z.record(z.string(), z.string()), exp: z.number() });
 export type ExportLinkClaims = z.infer<typeof ExportLinkClaims>;
 
 /** Link signatures are over this prefix and the claims, so no digest signature can pass for a link's. */
@@ -57,7 +60,7 @@ const linkBody = (body: string) => Buffer.from(`audit-export-link.${body}`);
 
 /**
  * A download link's token, `<claims>.<signature>` (base64url), signed with the digests' key: every
- * read-api instance can check it, and it is good for one query by one reader for a minute. A browser
+ * read-api instance can check it, and it is good for one download of one query by one reader within a minute. A browser
  * follows it as a plain link, so the export streams to the downloads folder, never into the page.
  */
 export function signExportLink(key: { privateJwk: JsonWebKey }, claims: ExportLinkClaims): string {

@@ -7,7 +7,7 @@ const keyOf = () => ({ privateJwk: generateKeyPairSync('ed25519').privateKey.exp
 describe('export download links', () => {
   const key = keyOf();
   const issued = Date.parse('2026-11-26T12:00:00Z');
-  const claims = { sub: 'u-ada', query: { format: 'csv', type: 'MealLiked' }, exp: issued + EXPORT_LINK_TTL_MS };
+  const claims = { id: '4d7c8a52-3f1e-4a8b-9c0d-2e5f6a7b8c9d', sub: 'u-ada', query: { format: 'csv', type: 'MealLiked' }, exp: issued + EXPORT_LINK_TTL_MS };
   const link = signExportLink(key, claims);
 
   it('grants what it was signed for until it expires, and nothing after', () => {

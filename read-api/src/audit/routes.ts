@@ -25,7 +25,7 @@ import {
   text,
 } from '@hostel/contracts';
 import { envelope, forbidden, notFound, rateLimited } from '@hostel/domain';
-import { formatPosition } from '@hostel/eventstore';
+import { formatPosition, WrongExpectedVersionError } from '@hostel/eventstore';
 import type { EventStore } from '@hostel/eventstore';
 import pg from 'pg';
 import { actorOf } from '@hostel/platform/http';
@@ -113,6 +113,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
     reply: FastifyReply,
     reader: { sub: string; correlationId: string },
     { format, ...filter }: z.output<typeof AuditExportQuery>,
+    /** A download link's id: its export's stream can be written once, so the link is good for one download. */
+    exportId: string = crypto.randomUUID(),
   ) => {
     if (exportsRunning >= EXPORTS_AT_ONCE) {
       reply.header('retry-after', '10');
@@ -125,17 +127,20 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
       running = false;
     };
     try {
-      const exportId = crypto.randomUUID();
-      const { position } = await store.append(
-        streamName('export', exportId),
-        [
-          envelope(
-            { type: 'AuditExported', data: { exportId, format, filter: asRecorded(filter) } },
-            { actor: reader.sub, correlationId: reader.correlationId },
-          ),
-        ],
-        { expectedVersion: 'no_stream' },
-      );
+      const { position } = await store
+        .append(
+          streamName('export', exportId),
+          [
+            envelope(
+              { type: 'AuditExported', data: { exportId, format, filter: asRecorded(filter) } },
+              { actor: reader.sub, correlationId: reader.correlationId },
+            ),
+          ],
+          { expectedVersion: 'no_stream' },
+        )
+        .catch((error: unknown) => {
+          throw error instanceof WrongExpectedVersionError ? forbidden('This download link has been used already. Please export again.') : error;
+        });
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       let lines: Readable;
@@ -184,7 +189,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
     async (request) => {
       const { format, ...filter } = request.query;
       const exp = Date.now() + EXPORT_LINK_TTL_MS;
-      const link = signExportLink(key, { sub: actorOf(request).sub, query: { format, ...asRecorded(filter) }, exp });
+      const link = signExportLink(key, { id: crypto.randomUUID(), sub: actorOf(request).sub, query: { format, ...asRecorded(filter) }, exp });
       return { url: `/api/audit/download?link=${link}`, expiresAt: new Date(exp).toISOString() };
     },
   );
@@ -205,7 +210,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
       // Signed by an instance that may have run an older schema (a deploy in between): refused, not a 5xx.
       const query = AuditExportQuery.safeParse(claims.query);
       if (!query.success) throw forbidden('This download link has expired or is not valid. Please export again.');
-      return streamExport(reply, { sub: claims.sub, correlationId: request.id }, query.data);
+      return streamExport(reply, { sub: claims.sub, correlationId: request.id }, query.data, claims.id);
     },
   );
 

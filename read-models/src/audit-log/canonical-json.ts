@@ -76,12 +76,12 @@ function written(value: unknown): string {
 /**
  * canonicalJson of the value a JSON text holds, written straight from the text, without building
  * the value: audit:verify hashes every event of the log this way (the store's JSON text as it is
- * held), about four times faster than parsing and copying it. Keys are reordered, white space
- * dropped; strings are kept as written, which is what JSON.stringify writes for the log's text
- * (PostgreSQL's jsonb writes the same escapes). Answers undefined wherever the text could be
- * written otherwise by the value's way (a number other than a plain integer, an escape JSON.stringify
- * would not write, a key with an escape, a repeated key, a lone surrogate, anything malformed): the
- * caller then parses the text and uses canonicalJson, which answers the same bytes.
+ * held), in about two thirds of the time of parsing and copying it, and with far less garbage. Keys
+ * are reordered, white space dropped, numbers written as JSON.stringify writes the value read;
+ * strings are kept as written, which is what JSON.stringify writes for the log's text (PostgreSQL's
+ * jsonb writes the same escapes). Answers undefined wherever the text's spelling could differ from
+ * the value's (an escape JSON.stringify would not write, a key with an escape, a repeated key, a lone
+ * surrogate, anything malformed): the caller then parses the text and uses canonicalJson.
  */
 export function canonicalJsonOfText(json: string): string | undefined {
   // Control characters are never raw in a JSON text but as white space between values (and jsonb

@@ -7,8 +7,8 @@ import type { AuditFilter } from './search-events';
 export type ExportFormat = 'ndjson' | 'csv';
 
 /**
- * `GET /api/audit/export-link`: a link, good for a minute, that downloads every event the search
- * finds, one a line with its chain hash. Followed as a plain link, the export streams to the
+ * `GET /api/audit/export-link`: a link, good for one download within a minute, that downloads every
+ * event the search finds, one a line with its chain hash. Followed as a plain link, the export streams to the
  * browser's downloads, however long it is, rather than into the page's memory. The server records
  * the export itself (AuditExported) when the link is followed, before a line leaves.
  */
