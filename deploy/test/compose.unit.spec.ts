@@ -128,6 +128,13 @@ describe('the gateway (deploy/gateway.conf)', () => {
     expect(conf).toMatch(/location \/assets\/ \{[^}]*immutable/);
     expect(conf).toMatch(/location \/ \{[^}]*no-cache/);
   });
+
+  it('logs requests without their query strings (download links and OAuth codes ride there)', () => {
+    const format = /log_format without_query ([^;]*);/.exec(conf)?.[1];
+    expect(format).toMatch(/\$uri/);
+    expect(format).not.toMatch(/\$request\b|\$request_uri|\$args|\$query_string|\$http_referer/);
+    expect(conf).toMatch(/^\s*access_log \S+ without_query;/m);
+  });
 });
 
 describe('deploy/grafana-dashboard.json', () => {

@@ -217,6 +217,8 @@ describe('the audit export', () => {
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(50_000);
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
 
+    // A HEAD (a link checker, a download manager) runs no export and leaves the link usable.
+    expect((await app.inject({ method: 'HEAD', url })).statusCode).toBe(404);
     const file = await open(`${address}${url}`);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toMatch(/^attachment; filename="audit-.+\.csv"$/);

@@ -24,5 +24,6 @@ describe('the access log', () => {
     expect(withoutGrants('/api/oidc/callback?state=abc&code=xyz#frag')).toBe('/api/oidc/callback?state=[redacted]&code=[redacted]#frag');
     expect(withoutGrants('/api/audit/events?actor=a%40b.c&type=MealLiked&encode=1')).toBe('/api/audit/events?actor=a%40b.c&type=MealLiked&encode=1');
     expect(withoutGrants('/api/meals')).toBe('/api/meals');
+    expect(withoutGrants('/api/audit/download?%6Cink=abc&LINK=def&x=%zz')).toBe('/api/audit/download?%6Cink=[redacted]&LINK=[redacted]&x=%zz');
   });
 });

@@ -26,7 +26,7 @@ import {
 } from '@hostel/contracts';
 import { envelope, forbidden, notFound, rateLimited } from '@hostel/domain';
 import { formatPosition, WrongExpectedVersionError } from '@hostel/eventstore';
-import type { EventStore } from '@hostel/eventstore';
+import type { AppendResult, EventStore } from '@hostel/eventstore';
 import pg from 'pg';
 import { actorOf } from '@hostel/platform/http';
 import type { ReadModelTables } from '@hostel/read-models';
@@ -104,8 +104,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
   });
 
   /**
-   * One export: recorded first (the trail audits its own readers), then its lines streamed from a
-   * COPY over a connection of its own, ended when the stream stops however it stops. At most
+   * One export: a COPY over a connection of its own, recorded once it runs and before its first line
+   * leaves (the trail audits its own readers), then its lines streamed, ended when the stream stops
+   * however it stops. At most
    * EXPORTS_AT_ONCE run in an instance: each holds a database connection for as long as its reader
    * reads, and the pool's connections are the other readers'.
    */
@@ -127,36 +128,36 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
       running = false;
     };
     try {
-      const { position } = await store
-        .append(
-          streamName('export', exportId),
-          [
-            envelope(
-              { type: 'AuditExported', data: { exportId, format, filter: asRecorded(filter) } },
-              { actor: reader.sub, correlationId: reader.correlationId },
-            ),
-          ],
-          { expectedVersion: 'no_stream' },
-        )
-        .catch((error: unknown) => {
-          throw error instanceof WrongExpectedVersionError ? forbidden('This download link has been used already. Please export again.') : error;
-        });
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       let lines: Readable;
+      let recorded: AppendResult;
       try {
-        lines = await copyExport(client, db, filter, format);
+        // A reader gone half-way (or a refused record) ends the connection, and with it the COPY; its error has nobody to tell.
+        lines = (await copyExport(client, db, filter, format)).on('error', () => undefined);
+        // Recorded before a line leaves, once the COPY runs: a link is used up only by an export that goes ahead.
+        recorded = await store
+          .append(
+            streamName('export', exportId),
+            [
+              envelope(
+                { type: 'AuditExported', data: { exportId, format, filter: asRecorded(filter) } },
+                { actor: reader.sub, correlationId: reader.correlationId },
+              ),
+            ],
+            { expectedVersion: 'no_stream' },
+          )
+          .catch((error: unknown) => {
+            throw error instanceof WrongExpectedVersionError ? forbidden('This download link has been used already. Please export again.') : error;
+          });
       } catch (error) {
         await client.end();
         throw error;
       }
-      // A reader gone half-way ends the connection, and with it the COPY; its error has nobody to tell.
-      lines
-        .on('error', () => undefined)
-        .once('close', () => {
-          finished();
-          void client.end().catch(() => undefined);
-        });
+      lines.once('close', () => {
+        finished();
+        void client.end().catch(() => undefined);
+      });
       // Whichever way the body stops (cut off, its reader gone), the COPY's lines go too, and so the COPY.
       const body = pipeline(lines, cutOffWhenIdle(exportIdleMs, format === 'csv' ? CSV_HEADER : ''), () => undefined);
       return (
@@ -165,7 +166,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
           .header('content-disposition', `attachment; filename="audit-${exportId}.${format === 'csv' ? 'csv' : 'ndjson'}"`)
           .header('cache-control', 'no-store')
           // Where the export's own record is: read with X-Min-Position to see it.
-          .header('x-position', formatPosition(position))
+          .header('x-position', formatPosition(recorded.position))
           // A stream, not a string: its lines leave as the database writes them (the schema above documents them).
           .send(body as never)
       );
@@ -177,7 +178,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
 
   app.get(
     '/api/audit/export',
-    { config, schema: { querystring: AuditExportQuery, response: { 200: AuditExportLines, ...errors, 429: ErrorAnswer } } },
+    // A HEAD would run the export (and record it, and use up a link): only GET is offered.
+    { config, exposeHeadRoute: false, schema: { querystring: AuditExportQuery, response: { 200: AuditExportLines, ...errors, 429: ErrorAnswer } } },
     async (request, reply) => streamExport(reply, { sub: actorOf(request).sub, correlationId: request.id }, request.query),
   );
 
@@ -199,6 +201,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
     '/api/audit/download',
     {
       config: { access: 'public' },
+      exposeHeadRoute: false,
       schema: {
         querystring: z.object({ link: text('link').min(1).max(4000) }),
         response: { 200: AuditExportLines, ...readErrors, 403: ErrorAnswer, 429: ErrorAnswer },

@@ -94,6 +94,7 @@ export function canonicalJsonOfText(json: string): string | undefined {
   if (!wellFormed(json)) return undefined;
   text = json;
   at = 0;
+  depth = 0;
   nextBackslash = json.indexOf('\\');
   try {
     const written = value();
@@ -134,13 +135,18 @@ function space(): void {
   }
 }
 
+/** Past these the parsed way is as fast or safer: sorting many keys by insertion is quadratic, and deep nesting would exhaust the stack. */
+const MANY_KEYS = 64;
+const DEEP = 256;
+let depth = 0;
+
 function value(): string {
   space();
   switch (text.charCodeAt(at)) {
     case 123:
-      return object();
+      return nested(object);
     case 91:
-      return array();
+      return nested(array);
     case 34:
       return string();
     case 116:
@@ -151,6 +157,15 @@ function value(): string {
       return word('null');
     default:
       return number();
+  }
+}
+
+function nested(write: () => string): string {
+  if (++depth > DEEP) throw UNSURE;
+  try {
+    return write();
+  } finally {
+    depth--;
   }
 }
 
@@ -239,6 +254,7 @@ function object(): string {
     if (text.charCodeAt(at++) !== 58) throw UNSURE;
     const member = `${key}:${value()}`;
     // Insertion into the sorted members: objects have a handful of keys.
+    if (keys.length === MANY_KEYS) throw UNSURE;
     const name = key.slice(1, -1);
     let index = keys.length;
     while (index > 0 && keys[index - 1]! > name) index--;

@@ -123,6 +123,14 @@ describe('canonical JSON', () => {
         '"tab\tinside"',
       ])
         expect(canonicalJsonOfText(text), text).toBeUndefined();
+      // Many keys (sorting them by insertion is quadratic) and deep nesting (the stack) go the parsed way too.
+      const wide = `{${Array.from({ length: 5000 }, (_, index) => `"k${5000 - index}": ${index}`).join(', ')}}`;
+      expect(canonicalJsonOfText(wide)).toBeUndefined();
+      expect(canonicalJsonOfText(`{${Array.from({ length: 64 }, (_, index) => `"k${index}": 1`).join(', ')}}`)).toBe(
+        canonicalOfParsed(`{${Array.from({ length: 64 }, (_, index) => `"k${index}": 1`).join(', ')}}`),
+      );
+      expect(canonicalJsonOfText('['.repeat(100_000))).toBeUndefined();
+      expect(canonicalJsonOfText(`${'['.repeat(300)}1${']'.repeat(300)}`)).toBeUndefined();
       expect(() => canonicalOfParsed('{"a": "\\ud800"}')).toThrow();
       expect(canonicalJsonOfText('{"a": 1, "a": 2}') ?? canonicalOfParsed('{"a": 1, "a": 2}')).toBe('{"a":2}');
       expect(canonicalJsonOfText('{"b": {"__proto__": 1}, "__proto__": [2]}')).toBe('{"__proto__":[2],"b":{"__proto__":1}}');
