@@ -259,6 +259,32 @@ describe('the audit export', () => {
     expect(await exportsRecorded()).toHaveLength(before + 1);
   });
 
+  it('uses a link up only with an export that runs: an instance that cannot reach the database to COPY records nothing, and the link still downloads', async () => {
+    // A second instance, the same store and key, whose exports' own connections find nothing listening.
+    const { app: cutOff } = await createHttpServer({
+      logger: pino({ level: 'silent' }),
+      verifyAccessToken: async (token) => identities[token],
+      appOrigins: [],
+    });
+    await cutOff.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: 'postgres://postgres@127.0.0.1:9/nothing' }));
+    await cutOff.ready();
+    try {
+      const before = (await exportsRecorded()).length;
+      const { url } = (await get('/api/audit/export-link?format=ndjson&type=UserRegistered', 'ada-token')).json<{ url: string }>();
+
+      const failed = await cutOff.inject({ method: 'GET', url });
+      expect([failed.statusCode, failed.json().message]).toEqual([503, expect.any(String)]);
+      expect(await exportsRecorded()).toHaveLength(before);
+
+      const downloaded = await get(url);
+      expect(downloaded.statusCode, downloaded.body).toBe(200);
+      expect(downloaded.body.trimEnd().split('\n')).toHaveLength(1);
+      expect(await exportsRecorded()).toHaveLength(before + 1);
+    } finally {
+      await cutOff.close();
+    }
+  });
+
   it('cuts off a reader who stops reading: after the idle time its COPY ends and its slot is free, while a reader who reads gets it all', async () => {
     await vi.waitFor(async () => expect(await copies()).toBe(0), { timeout: 10_000 });
     // The same read API with an idle time of half a second.
