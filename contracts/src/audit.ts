@@ -174,9 +174,9 @@ export type AuditDigest = z.infer<typeof AuditDigest>;
 /** `GET /api/audit/keys`: the public keys digests are signed with (JWK, Ed25519). */
 export const AuditKeysAnswer = z.object({ keys: z.array(z.looseObject({ kid: z.string(), kty: z.string() })) });
 
-/** `GET /api/audit/export-link`: a link that downloads the export asked for, good for a minute. */
+/** `GET /api/audit/export-link`: a link that downloads the export asked for, good for one download within a minute. */
 export const AuditExportLink = z.object({
-  url: z.string().describe('GET it (no token needed) within a minute: the export streams as a file'),
+  url: z.string().describe('GET it once (no token needed) within a minute: the export streams as a file'),
   expiresAt: z.string(),
 });
 export type AuditExportLink = z.infer<typeof AuditExportLink>;

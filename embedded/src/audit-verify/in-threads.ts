@@ -19,9 +19,9 @@ const EVENTS_A_THREAD = 50_000;
 /**
  * `audit:verify`'s work spread over the machine's cores: the ledger cut into as many parts as
  * threads (ledgerParts), the first verified here and each other by a thread of its own with its
- * own connections (thread.ts), the answers joined in the ledger's order. The same answer as verifyLedger on one
- * thread (see verifyLedgerPart), in a fraction of the time: recomputing the chain is CPU work. A
- * short log is verified here, on the store given.
+ * own connections (thread.ts), the answers joined in the ledger's order. The same answer as
+ * verifyLedger on one thread (see verifyLedgerPart), in a fraction of the time: recomputing the
+ * chain is CPU work. A short log is verified here, on the store given.
  */
 export async function verifyInThreads(options: {
   db: Kysely<ReadModelTables>;

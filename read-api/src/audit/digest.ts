@@ -60,8 +60,9 @@ const linkBody = (body: string) => Buffer.from(`audit-export-link.${body}`);
 
 /**
  * A download link's token, `<claims>.<signature>` (base64url), signed with the digests' key: every
- * read-api instance can check it, and it is good for one download of one query by one reader within a minute. A browser
- * follows it as a plain link, so the export streams to the downloads folder, never into the page.
+ * read-api instance can check it, and it is good for one download of one query by one reader
+ * within a minute. A browser follows it as a plain link, so the export streams to the downloads
+ * folder, never into the page.
  */
 export function signExportLink(key: { privateJwk: JsonWebKey }, claims: ExportLinkClaims): string {
   const body = Buffer.from(JSON.stringify(claims)).toString('base64url');

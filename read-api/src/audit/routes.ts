@@ -106,9 +106,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
   /**
    * One export: a COPY over a connection of its own, recorded once it runs and before its first line
    * leaves (the trail audits its own readers), then its lines streamed, ended when the stream stops
-   * however it stops. At most
-   * EXPORTS_AT_ONCE run in an instance: each holds a database connection for as long as its reader
-   * reads, and the pool's connections are the other readers'.
+   * however it stops. At most EXPORTS_AT_ONCE run in an instance: each holds a database connection
+   * for as long as its reader reads, and the pool's connections are the other readers'.
    */
   const streamExport = async (
     reply: FastifyReply,
@@ -133,7 +132,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
       let lines: Readable;
       let recorded: AppendResult;
       try {
-        // A reader gone half-way (or a refused record) ends the connection, and with it the COPY; its error has nobody to tell.
+        // A reader gone half-way (or a refused record) ends the connection, and with it the COPY: its
+        // error has nobody to tell.
         lines = (await copyExport(client, db, filter, format)).on('error', () => undefined);
         // Recorded before a line leaves, once the COPY runs: a link is used up only by an export that goes ahead.
         recorded = await store
@@ -257,8 +257,8 @@ function asRecorded(filter: Omit<z.output<typeof AuditExportQuery>, 'format'>): 
 }
 
 /**
- * Passes an export's bytes on (after its header, if any), and ends it once its reader has taken nothing for `idleMs` (a paused
- * download, a sleeping laptop), so the export's slot and connection go back. The clock starts at the
+ * Passes an export's bytes on (after its header, if any), and ends it once its reader has taken
+ * nothing for `idleMs` (a paused download, a sleeping laptop), so the export's slot and connection go back. The clock starts at the
  * first bytes, so a COPY slow to find its first line is not cut off; after that, a reader who stops
  * reading stops the bytes coming through here (backpressure), and the clock runs out.
  */

@@ -246,10 +246,10 @@ export async function ledgerParts(db: Db, count: number): Promise<{ after?: { po
   let previous = 0;
   for (let part = 1; part < count && total >= count; part++) {
     const at = Math.floor((total * part) / count);
-    const before = cuts.at(-1);
-    let query = db.selectFrom('audit_events as e').select(['e.position_a', 'e.position_b']);
-    if (before) query = query.where(sql<boolean>`(e.position_a, e.position_b) > (${parts(before.position)[0]}::bigint, ${parts(before.position)[1]}::bigint)`);
-    const cut = await query
+    const cut = await db
+      .selectFrom('audit_events as e')
+      .select(['e.position_a', 'e.position_b'])
+      .where(after(cuts.at(-1)?.position))
       .orderBy('e.position_a')
       .orderBy('e.position_b')
       .offset(at - previous - 1)

@@ -217,13 +217,17 @@ function string(): string {
   return written;
 }
 
-function array(): string {
+/** Steps into an array or object; true when it closes at once (`close`: its closing character). */
+function emptyUntil(close: number): boolean {
   at++;
   space();
-  if (text.charCodeAt(at) === 93) {
-    at++;
-    return '[]';
-  }
+  if (text.charCodeAt(at) !== close) return false;
+  at++;
+  return true;
+}
+
+function array(): string {
+  if (emptyUntil(93)) return '[]';
   let written = '[';
   for (;;) {
     written += value();
@@ -236,12 +240,7 @@ function array(): string {
 }
 
 function object(): string {
-  at++;
-  space();
-  if (text.charCodeAt(at) === 125) {
-    at++;
-    return '{}';
-  }
+  if (emptyUntil(125)) return '{}';
   const keys: string[] = [];
   const members: string[] = [];
   for (;;) {

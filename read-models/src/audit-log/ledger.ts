@@ -21,7 +21,7 @@ export function chainHash(previous: string, recorded: RecordedEvent): string {
     data: recorded.data,
     metadata: recorded.metadata,
   });
-  return createHash('sha256').update(previous).update(body).digest('hex');
+  return chained(previous, body);
 }
 
 /**
@@ -31,9 +31,10 @@ export function chainHash(previous: string, recorded: RecordedEvent): string {
  */
 export function chainHashOfStored(previous: string, stored: StoredEvent): string {
   const body = `{"data":${canonicalOfText(stored.data)},"metadata":${canonicalOfText(stored.metadata)},"position":"${formatPosition(stored.position)}","stream":${canonicalJson(stored.streamId)},"type":${canonicalJson(stored.type)},"version":"${stored.streamVersion}"}`;
-  return createHash('sha256').update(previous).update(body).digest('hex');
+  return chained(previous, body);
 }
 
+const chained = (previous: string, body: string) => createHash('sha256').update(previous).update(body).digest('hex');
 const canonicalOfText = (json: string) => canonicalJsonOfText(json) ?? canonicalJson(JSON.parse(json));
 
 /** Fields whose values the audit never shows, in any answer or export: password hashes, mailed-link tokens. */

@@ -8,8 +8,8 @@ export type ExportFormat = 'ndjson' | 'csv';
 
 /**
  * `GET /api/audit/export-link`: a link, good for one download within a minute, that downloads every
- * event the search finds, one a line with its chain hash. Followed as a plain link, the export streams to the
- * browser's downloads, however long it is, rather than into the page's memory. The server records
+ * event the search finds, one a line with its chain hash. Followed as a plain link, the export
+ * streams to the browser's downloads, however long it is, rather than into the page's memory. The server records
  * the export itself (AuditExported) when the link is followed, before a line leaves.
  */
 export function exportLink(api: ApiClient, filter: AuditFilter, format: ExportFormat) {
