@@ -4,6 +4,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const services = ['command-api', 'projector', 'read-api'];
 
@@ -158,19 +160,13 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    rules: {
-      // The web runs on Preact (web/build/preact.ts) while type-checking against React's types: what
-      // preact/compat lacks would compile and then be undefined, and its `use` fails on the server.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'ImportDeclaration[source.value=/^react(-dom)?$/] > ImportSpecifier[imported.name=/^(use|useOptimistic|useActionState|useFormStatus|preload|preinit|preconnect|prefetchDNS|preloadModule|preinitModule)$/]',
-          message: 'Not in preact/compat, which the web runs on (or, for `use`, not on its server render): use useContext, or a hook of our own.',
-        },
-      ],
-    },
   },
+  {
+    // React's rules of hooks and the React Compiler's checks (purity, refs, effects), and JSX's accessibility.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+  },
+  { files: ['web/src/**/*.tsx'], ...jsxA11y.configs.recommended },
   {
     // bulletproof-react: no imports across features; imports flow shared → features → app.
     files: ['web/src/features/**/*.{ts,tsx}'],

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` (pure code, no services) and `int` (real PostgreSQL and Redis on this
- * machine). Browser journeys are Playwright's (e2e/), never vitest's.
+ * Projects: `unit` (pure code, no services), `web` (the web app's components), `int` (real
+ * PostgreSQL and Redis), and `deploy` (`npm run test:deploy`: the compose deployment on a container
+ * engine). Browser journeys are Playwright's (e2e/), never vitest's.
  */
 export default defineConfig({
   test: {
@@ -25,8 +26,22 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Integration files share one PostgreSQL and Redis; each uses its own schema / key prefix.
+          // The machine's, or with DOCKER_HOST set, containers started for the run (testcontainers).
+          globalSetup: ['deploy/test/int-services.ts'],
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'deploy',
+          include: ['**/*.deploy.spec.ts'],
+          exclude: ['**/node_modules/**'],
+          // One deployment, its faults one after another: the image builds are in the first hook.
+          testTimeout: 300_000,
+          hookTimeout: 60 * 60_000,
+          fileParallelism: false,
         },
       },
     ],

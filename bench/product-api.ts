@@ -9,10 +9,10 @@ import { startServerProcess } from './server-process';
  * makes an admin only once its owner follows the mailed verification link, which a benchmark has no
  * mailbox for).
  */
-export async function startSignedProduct(databaseUrl: string) {
+export async function startSignedProduct(databaseUrl: string, env: Record<string, string> = {}) {
   const signing = await generateSigningJwk();
   const server = await startServerProcess(join(fileURLToPath(new URL('.', import.meta.url)), 'product-server.ts'), [databaseUrl], {
-    env: { ...process.env, JWT_PRIVATE_JWK: JSON.stringify(signing) },
+    env: { ...process.env, ...env, JWT_PRIVATE_JWK: JSON.stringify(signing) },
   });
   return { server, base: `http://127.0.0.1:${server.port}`, sign: await createAccessTokenSigner(signing) };
 }

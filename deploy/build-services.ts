@@ -25,7 +25,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const ENTRIES: Record<Service, string[]> = {
   'command-api': ['main', 'admin'],
   'read-api': ['main'],
-  projector: ['main'],
+  projector: ['main', 'rebuild'],
 };
 
 /** Bundles our own packages (and OpenTelemetry), leaves every other bare import to node_modules. */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
-import { APP_PORT, MAIL_PORT, OIDC_CLIENT, OIDC_PORT, SMTP_PORT } from './support/ports';
+import { APP_PORT, CLIENT_ORIGIN, MAIL_PORT, OIDC_CLIENT, OIDC_PORT, SMTP_PORT } from './support/ports';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -59,6 +59,10 @@ export default defineConfig({
       url: `http://localhost:${APP_PORT}/health`,
       reuseExistingServer: process.env.E2E_REUSE === '1',
       timeout: 180_000,
+      // Stopped as an operator stops it: SIGTERM drains and stops its PostgreSQL, which runs in a session of its
+      // own (so that a terminal's Ctrl+C reaches it only through the launcher). Playwright's default, SIGKILL,
+      // left a PostgreSQL running after every run.
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
       stdout: 'pipe',
       env: {
         PORT: String(APP_PORT),
@@ -70,6 +74,8 @@ export default defineConfig({
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         // Mailed links point at the web app's origin (SMTP_URL requires it be named).
         APP_ORIGIN: `http://localhost:${APP_PORT}`,
+        // Another client of the API, on another origin (journeys/second-origin.e2e.spec.ts).
+        CORS_ORIGINS: CLIENT_ORIGIN,
         LOG_LEVEL: 'warn',
       },
     },

@@ -7,7 +7,8 @@ import pino from 'pino';
 import { createPostgresEventStore } from '@hostel/eventstore/postgres';
 import { createDb, createPool } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
-import { createPositionWaiter, readApi } from '@hostel/read-api';
+import { newAuditKey, readApi } from '@hostel/read-api';
+import { createPositionWaiter } from '@hostel/read-models';
 import type { ReadModelTables } from '@hostel/read-models';
 import { serveUntilTerminated } from '../server-process';
 
@@ -23,7 +24,7 @@ const { app } = await createHttpServer({
 });
 const waiter = await createPositionWaiter(db, databaseUrl);
 const store = createPostgresEventStore({ pool });
-await app.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl }));
+await app.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl, auditKey: newAuditKey() }));
 await serveUntilTerminated(app, async () => {
   await app.close();
   await waiter.close();

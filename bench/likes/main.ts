@@ -9,13 +9,18 @@
  *    next to the raw append rate of the same events (a like stream each, `no_stream`) from 50
  *    writers in the same run. Target: at least half of it, with 0 × 409 and 0 × 5xx.
  * 3. Every other command whose stream grows with use, at a short and a long history (stream-growth.ts).
+ * 4. What read-your-writes costs a like through HTTP: the answer waits until every read model shows the
+ *    like (at most COMMAND_READABLE_WAIT_MS, 1 s). Two products side by side, one with the wait and one
+ *    with COMMAND_READABLE_WAIT_MS=0, liked in turn by one client (a member of its own each time); the
+ *    like's p50/p99 on each, and how often the wait ran out.
  *
- * Environment: BENCH_PARTS (1,2,3), BENCH_SAMPLES (300 likes per size), BENCH_HOT_LIKES (2,000 a round: a warm-up round, then three measured); BENCH_PROF=1 writes the
+ * Environment: BENCH_PARTS (1,2,3,4), BENCH_WAIT_SAMPLES (400 likes on each product), BENCH_SAMPLES (300 likes per size), BENCH_HOT_LIKES (2,000 a round: a warm-up round, then three measured); BENCH_PROF=1 writes the
  * server's CPU profile to /tmp/prof (open it in Chrome DevTools).
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { COMMAND_READABLE_WAIT_MS } from '@hostel/contracts';
 import type { EventOf } from '@hostel/contracts';
 import { envelope, evolveMeal, handleCommand, likeMeal, likeStream, mealStream, notFound } from '@hostel/domain';
 import type { Decider, MealEvent, MealState } from '@hostel/domain';
@@ -29,7 +34,8 @@ import { measureStreamGrowth } from './stream-growth';
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const HOT_LIKES = Number(process.env.BENCH_HOT_LIKES ?? 2000);
 const CLIENTS = 50;
-const PARTS = (process.env.BENCH_PARTS ?? '1,2,3').split(',');
+const PARTS = (process.env.BENCH_PARTS ?? '1,2,3,4').split(',');
+const WAIT_SAMPLES = Number(process.env.BENCH_WAIT_SAMPLES ?? 400);
 const SIZES = [0, 1_000, 10_000, 100_000];
 /** The model before can fold a stream of ten thousand likes on every like, but not a hundred thousand. */
 const OLD_SIZES = [0, 1_000, 10_000];
@@ -216,6 +222,7 @@ try {
   if (PARTS.includes('1')) await likeCommandBySize();
   if (PARTS.includes('2')) await hotMeal();
   if (PARTS.includes('3')) await otherStreams();
+  if (PARTS.includes('4')) await readableWait();
 } finally {
   await store.close();
   await pool.end();
@@ -271,4 +278,61 @@ async function otherStreams() {
   console.log('\n| command | history | p50 | p99 |');
   console.log('|---|---|---|---|');
   for (const row of await measureStreamGrowth(store)) console.log(`| ${row.command} | ${row.history} | ${ms(row.p50)} | ${ms(row.p99)} |`);
+}
+
+/** One product on a database of its own, its members' tokens signed here, with one meal to like. */
+async function likedProduct(env: Record<string, string>) {
+  const productDatabase = await createFreshDatabase('waitlikes');
+  const productPool = new pg.Pool({ connectionString: productDatabase.url, max: 2 });
+  productPool.on('error', () => {});
+  await migrateEventStore(productPool);
+  const productStore = createPostgresEventStore({ pool: productPool });
+  const mealId = await newMeal(productStore, 'Liked and read');
+  const { server, sign, base } = await startSignedProduct(productDatabase.url, env);
+  await caughtUp(productPool);
+  let member = 0;
+  return {
+    /** One like by a new member, timed from the request to its whole answer; whether the read models had it by then. */
+    async like() {
+      const token = await sign({ sub: randomUUID(), email: `reader-${member}@example.com`, name: `Reader ${member++}`, role: 'user' });
+      const started = performance.now();
+      const response = await fetch(`${base}/api/meals/${mealId}/like`, { method: 'PATCH', headers: { authorization: `Bearer ${token}` } });
+      await response.arrayBuffer();
+      const elapsed = performance.now() - started;
+      if (response.status !== 200) throw new Error(`like answered ${response.status}`);
+      return elapsed;
+    },
+    async stop() {
+      await server.stop();
+      await productStore.close();
+      await productPool.end();
+      await productDatabase.drop();
+    },
+  };
+}
+
+async function readableWait() {
+  console.log(`\n4. what the read-your-writes wait adds to a like through HTTP (${WAIT_SAMPLES} likes on each product, one client, taken in turn)…`);
+  const waiting = await likedProduct({});
+  const atOnce = await likedProduct({ COMMAND_READABLE_WAIT_MS: '0' });
+  try {
+    const times = { waiting: [] as number[], atOnce: [] as number[] };
+    for (let warm = 0; warm < 20; warm++) await Promise.all([waiting.like(), atOnce.like()]);
+    for (let sample = 0; sample < WAIT_SAMPLES; sample++) {
+      // In turn, never at once: each like has the machine as the other had it.
+      times.waiting.push(await waiting.like());
+      times.atOnce.push(await atOnce.like());
+    }
+    const [p50, p99] = [50, 99].map((p) => [percentile(times.waiting, p), percentile(times.atOnce, p)] as const);
+    const ranOut = times.waiting.filter((time) => time >= COMMAND_READABLE_WAIT_MS).length;
+    console.log('\n| like through HTTP | p50 | p99 |');
+    console.log('|---|---|---|');
+    console.log(`| answered once readable (COMMAND_READABLE_WAIT_MS ${COMMAND_READABLE_WAIT_MS}) | ${ms(p50![0])} | ${ms(p99![0])} |`);
+    console.log(`| answered at once (COMMAND_READABLE_WAIT_MS=0) | ${ms(p50![1])} | ${ms(p99![1])} |`);
+    console.log(`| what the wait adds | ${ms(p50![0] - p50![1])} | ${ms(p99![0] - p99![1])} |`);
+    console.log(`likes whose wait ran out (answered after ${COMMAND_READABLE_WAIT_MS} ms): ${ranOut} of ${WAIT_SAMPLES}`);
+  } finally {
+    await waiting.stop();
+    await atOnce.stop();
+  }
 }

@@ -20,32 +20,34 @@ export interface SentLike {
   position: Position;
 }
 
-/** `count` socket.io clients on the upcoming room, spread round-robin over `bases`; `clients[i]` keeps client i's pushes in arrival order. */
+/**
+ * `count` socket.io clients on the upcoming room, spread round-robin over `bases`, connecting WAVE at a
+ * time (thousands at once would measure the handshake storm, not the evening); `clients[i]` keeps client
+ * i's pushes in arrival order.
+ */
 export async function watchUpcoming(bases: readonly string[], count: number): Promise<{ clients: Push[][]; disconnect(): void }> {
+  const WAVE = 500;
   const sockets: Socket[] = [];
   const clients: Push[][] = [];
   const disconnect = () => {
     for (const socket of sockets) socket.disconnect();
   };
+  const connect = (index: number) =>
+    new Promise<void>((resolve, reject) => {
+      const socket = io(bases[index % bases.length]!, { path: '/socket.io', transports: ['websocket'], forceNew: true });
+      sockets.push(socket);
+      const pushes: Push[] = [];
+      clients.push(pushes);
+      socket.on('counts', ({ resource, position }: { resource: string; position?: string }) => {
+        const parsed = position === undefined ? undefined : parsePosition(position);
+        if (resource === 'upcomingMeals' && parsed) pushes.push({ at: performance.now(), position: parsed });
+      });
+      socket.on('connect_error', reject);
+      socket.on('connect', () => socket.emit('subscribe', rooms.upcoming, () => resolve()));
+    });
   try {
-    await Promise.all(
-      Array.from(
-        { length: count },
-        (_, index) =>
-          new Promise<void>((resolve, reject) => {
-            const socket = io(bases[index % bases.length]!, { path: '/socket.io', transports: ['websocket'], forceNew: true });
-            sockets.push(socket);
-            const pushes: Push[] = [];
-            clients.push(pushes);
-            socket.on('counts', ({ resource, position }: { resource: string; position?: string }) => {
-              const parsed = position === undefined ? undefined : parsePosition(position);
-              if (resource === 'upcomingMeals' && parsed) pushes.push({ at: performance.now(), position: parsed });
-            });
-            socket.on('connect_error', reject);
-            socket.on('connect', () => socket.emit('subscribe', rooms.upcoming, () => resolve()));
-          }),
-      ),
-    );
+    for (let first = 0; first < count; first += WAVE)
+      await Promise.all(Array.from({ length: Math.min(WAVE, count - first) }, (_, offset) => connect(first + offset)));
   } catch (error) {
     disconnect();
     throw error;

@@ -18,8 +18,9 @@ import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import { projectorMigrations, runProjection } from '@hostel/projector';
-import { createPositionWaiter, readApi } from '@hostel/read-api';
+import { newAuditKey, readApi } from '@hostel/read-api';
 import { mealCatalogProjection } from '@hostel/read-models/meal-catalog';
+import { createPositionWaiter } from '@hostel/read-models';
 import type { ReadModelTables } from '@hostel/read-models';
 import { QUERIES, UNIQUE_QUERIES } from './queries';
 import { appendMeals } from './seed';
@@ -126,7 +127,7 @@ async function captureSql(url: string): Promise<Record<string, CapturedSql>> {
   const db = new Kysely<ReadModelTables>({ dialect: new PostgresDialect({ pool }), log: (event) => void logged.push(event.query) });
   const { app } = await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async () => undefined, appOrigins: [] });
   const waiter = await createPositionWaiter(db, url);
-  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }), databaseUrl: url }));
+  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }), databaseUrl: url, auditKey: newAuditKey() }));
   const captured: Record<string, CapturedSql> = {};
   for (const query of QUERIES) {
     logged = [];

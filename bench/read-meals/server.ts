@@ -10,8 +10,9 @@ import Fastify from 'fastify';
 import pino from 'pino';
 import { createDb, createPool } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
-import { createPositionWaiter, readApi } from '@hostel/read-api';
+import { newAuditKey, readApi } from '@hostel/read-api';
 import { toMealDto } from '@hostel/read-models/meal-catalog';
+import { createPositionWaiter } from '@hostel/read-models';
 import type { ReadModelTables } from '@hostel/read-models';
 import { serveUntilTerminated } from '../server-process';
 
@@ -29,7 +30,9 @@ async function real() {
   const db = createDb<ReadModelTables>(pool);
   const { app } = await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async () => undefined, appOrigins: [] });
   const waiter = await createPositionWaiter(db, databaseUrl!);
-  await app.register(async (scope) => readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }), databaseUrl: databaseUrl! }));
+  await app.register(async (scope) =>
+    readApi(scope, { db, waiter, store: createPostgresEventStore({ pool }), databaseUrl: databaseUrl!, auditKey: newAuditKey() }),
+  );
   return app;
 }
 

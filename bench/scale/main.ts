@@ -15,7 +15,7 @@
  * on separate machines it would add capacity instead. Run it alone (flock /tmp/hostel-heavy.lock).
  */
 import { execFile } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
@@ -106,6 +106,8 @@ async function topology(): Promise<Deployment> {
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
     JWT_PRIVATE_JWK: JSON.stringify(await generateSigningJwk()),
+    APP_ORIGIN: 'http://localhost:8080',
+    AUDIT_SIGNING_KEY: JSON.stringify({ ...generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }), kid: 'bench-scale' }),
   };
   const processes: ServiceProcess[] = [];
   const start = async (service: ServiceProcess['service'], name: string, extra: Record<string, string> = {}) => {
@@ -206,7 +208,7 @@ async function measure(deployment: Deployment): Promise<Figures> {
   // The badges have landed before the first like (a like of an upcoming meal needs one).
   await until('the members’ badges', async () => {
     const me = await call(deployment.readBases[0]!, 'GET', '/users/scale-member-0@example.com', members[0]);
-    return me.body.badge === 'silver' ? true : undefined;
+    return me.body.badge === 'Silver' ? true : undefined;
   });
   const { clients, disconnect } = await watchUpcoming(deployment.readBases, CLIENTS);
   const { likes, seconds: answeredIn } = await likeAtSteadyRate(LIKES, RATE, async (like) => {

@@ -4,6 +4,7 @@ export type { CommandApiDeps } from './app';
 export { commandApiMigrations } from './migrations';
 export type { CommandTables } from './migrations';
 export { loadSigningKey } from './identity/signing-key';
+export { bearerTokenVerifier } from './identity/bearer-tokens';
 export { DEFAULT_RATE_LIMITS } from './limits/rate-limits';
 export type { Limit, RateLimits } from './limits/rate-limits';
 export { hashPassword } from './identity/passwords';
@@ -13,4 +14,5 @@ export { newMailedLink, openMailedLink, VERIFICATION_LINK_TTL_MS } from './ident
 export { storeImage } from './media/store-image';
 export { startImageSweeper, sweepUnusedImages } from './media/sweep-unused-images';
 export { startWorkers } from './workers';
+export { attemptPaymentId } from './payments/purchase';
 export { runAdminTool } from './users/operator-grant';

@@ -44,6 +44,13 @@ export const commandApiMigrations: Record<string, Migration> = {
       await sql`create table media_sweep (name text primary key, position text not null)`.execute(db);
     },
   },
+  '2026-12-02-media-quota-per-address': {
+    async up(db: Kysely<any>) {
+      // The address an image came from (as rate limits see it), for the per-address quota; forgotten by the sweep after a day.
+      await sql`alter table media add column uploaded_from text`.execute(db);
+      await sql`create index media_uploaded_from on media (uploaded_from, created_at) where uploaded_from is not null`.execute(db);
+    },
+  },
 };
 
 /** The command side's own tables, as kysely sees them. */
@@ -57,6 +64,7 @@ export interface CommandTables {
     width: number;
     height: number;
     uploaded_by: string;
+    uploaded_from?: string | null;
     created_at?: Date;
     referenced?: boolean;
     last_used_at?: Date | null;

@@ -7,10 +7,18 @@ export type MealCategory = (typeof MEAL_CATEGORIES)[number];
 export const ROLES = ['user', 'admin', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 
+/** Badges as events and read models keep them. */
 export const BADGES = ['bronze', 'silver', 'gold', 'platinum'] as const;
 export type Badge = (typeof BADGES)[number];
-/** A badge's place in BADGES (none: -1): a purchase never lowers a member's badge; a better one answers for a lesser. */
-export const badgeRank = (badge: Badge | null | undefined): number => (badge ? BADGES.indexOf(badge) : -1);
+/**
+ * Badges as the API answers them: named as the package that grants them ('Silver', 'Gold', 'Platinum')
+ * and 'Bronze' (SPEC section 9), the names the spec's client compares and sends.
+ */
+export const BADGE_NAMES = ['Bronze', 'Silver', 'Gold', 'Platinum'] as const;
+export type BadgeName = (typeof BADGE_NAMES)[number];
+export const badgeName = (badge: Badge): BadgeName => BADGE_NAMES[BADGES.indexOf(badge)]!;
+/** A badge's place in BADGES, either spelling (none: -1): a purchase never lowers a member's badge; a better one answers for a lesser. */
+export const badgeRank = (badge: Badge | BadgeName | null | undefined): number => (badge ? BADGES.indexOf(badge.toLowerCase() as Badge) : -1);
 
 /** Membership plans: price in minor units (cents); each grants the badge of the same name. */
 export const MEMBERSHIP_PACKAGES = {
@@ -34,7 +42,14 @@ export const SESSION_MARKER_COOKIE = 'hostel_session';
 
 /** Largest image upload accepted by the media endpoint. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Most pixels an uploaded image may have (25 megapixels): a small file can still decode to gigabytes of pixels. */
+export const MAX_IMAGE_PIXELS = 25_000_000;
 
 /** How long a read with `X-Min-Position` may wait for the projections to catch up. */
 export const MIN_POSITION_WAIT_MS = 2000;
+/**
+ * How long a command's answer waits for the read models to show its events, for clients that read
+ * right after writing without sending `X-Min-Position` (the spec's own); then it answers anyway.
+ */
+export const COMMAND_READABLE_WAIT_MS = 1000;
 export const MIN_POSITION_HEADER = 'x-min-position';

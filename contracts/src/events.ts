@@ -145,6 +145,34 @@ export const PaymentSucceeded = z.object({
 });
 
 /**
+ * A member's purchases of memberships, one stream per member (`membership-<userId>`): each purchase is
+ * started there, at the stream's version, before any card is charged, so a member has one purchase
+ * under way at a time; `paymentId` names the purchase and the payment it becomes (PaymentSucceeded).
+ */
+export const MembershipPurchaseStarted = z.object({
+  userId: z.string(),
+  paymentId: z.string(),
+  package: z.string(),
+  provider: z.enum(['sandbox', 'stripe']),
+  startedAt: z.string(),
+});
+/** The provider has the payment but has not taken it yet (Stripe: 3-D Secure asked, or processing): its PaymentIntent. */
+export const MembershipPurchaseAwaitingProvider = z.object({ userId: z.string(), paymentId: z.string(), paymentIntentId: z.string() });
+/** The purchase's payment is recorded: the member may buy again. */
+export const MembershipPurchaseCompleted = z.object({ userId: z.string(), paymentId: z.string() });
+/**
+ * Nothing was taken, and the member may buy again: the card was declined, the provider refused the
+ * attempt, or the purchase was abandoned (left without an outcome past PURCHASE_TIMEOUT_MS, or
+ * canceled at the provider). `message` is what the member was told.
+ */
+export const MembershipPurchaseFailed = z.object({
+  userId: z.string(),
+  paymentId: z.string(),
+  reason: z.enum(['declined', 'refused', 'abandoned']),
+  message: z.string(),
+});
+
+/**
  * The newsletter, one stream per address (`newsletter-<subscriptionId>`): a link to confirm was mailed
  * (its token's SHA-256 only, and when it expires), the owner confirmed (the unsubscribe link's hash is
  * kept), or they left by that link.
@@ -183,6 +211,10 @@ export const eventSchemas = {
   ReviewAdded,
   ReviewDeleted,
   PaymentSucceeded,
+  MembershipPurchaseStarted,
+  MembershipPurchaseAwaitingProvider,
+  MembershipPurchaseCompleted,
+  MembershipPurchaseFailed,
   MealRequested,
   MealRequestApproved,
   MealRequestServed,
@@ -216,6 +248,6 @@ export const EventMetadata = z.object({
 export type EventMetadata = z.infer<typeof EventMetadata>;
 
 /** Stream categories we own; subscriptions are filtered to these. */
-export const STREAM_CATEGORIES = ['user', 'meal', 'like', 'upcoming', 'request', 'payment', 'review', 'export', 'newsletter'] as const;
+export const STREAM_CATEGORIES = ['user', 'meal', 'like', 'upcoming', 'request', 'payment', 'membership', 'review', 'export', 'newsletter'] as const;
 export type StreamCategory = (typeof STREAM_CATEGORIES)[number];
 export const streamName = (category: StreamCategory, id: string) => `${category}-${id}`;

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { BADGES, ROLES } from './constants';
+import { BADGE_NAMES, ROLES } from './constants';
 import { text } from './text';
 
-const email = text('Email', { error: 'Email is required' })
+/** An email address as every form takes it (sign-up, sign-in, password reset, the newsletter): trimmed, checked, lower-cased. */
+export const EmailAddress = text('Email', { error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(254, 'Email is too long')
   .pipe(z.email('Please enter a valid email address'))
   .transform((value) => value.toLowerCase());
+const email = EmailAddress;
 
 const password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256, 'Password is too long');
 
@@ -67,7 +69,7 @@ export const ProfileBody = z
 export type ProfileBody = z.infer<typeof ProfileBody>;
 
 const roleSchema = z.enum(ROLES);
-const badgeSchema = z.enum(BADGES);
+const badgeSchema = z.enum(BADGE_NAMES);
 
 /** A user as every screen sees it (SPEC section 3). */
 export const UserDto = z.object({
@@ -111,4 +113,6 @@ export interface AccessClaims {
   email: string;
   name: string;
   role: z.infer<typeof roleSchema>;
+  /** The sign-in session the token belongs to: once it ends (signed out), the token is refused. */
+  sid?: string;
 }

@@ -14,3 +14,4 @@ export * from './upcoming';
 export * from './requests';
 export * from './jobs';
 export * from './newsletter';
+export * from './routes';

@@ -49,6 +49,12 @@ export const RoomRequest = text('Room', { error: 'Name the room to join: a text 
   .min(1, 'Name the room to join')
   .max(200, 'The room name is too long');
 
+/**
+ * The public rooms one socket may be in at once: a screen watches a handful (the upcoming list, the
+ * catalogue, a meal), and a socket asking for thousands costs the server for every push.
+ */
+export const MAX_ROOMS_PER_SOCKET = 50;
+
 /** Answer to a `subscribe` or `unsubscribe` message. */
 export const RoomAnswer = z.union([z.object({ ok: z.literal(true) }), z.object({ ok: z.literal(false), message: z.string() })]);
 export type RoomAnswer = z.infer<typeof RoomAnswer>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_MEALS_PAGE_SIZE, DASHBOARD_PAGE_SIZE, MEAL_CATEGORIES } from './constants';
 import { dishShape } from './events';
-import { longText, paging, queryNumber, text } from './text';
+import { listQuery, longText, queryNumber, text } from './text';
 
 /** What a form says when a dish's field is missing: the Add Meal and Add Upcoming Meal forms word it differently. */
 export interface DishTexts {
@@ -15,16 +15,19 @@ export interface DishTexts {
 
 /**
  * The fields describing a dish, validated with a form's own texts. Ingredients arrive as an array or as
- * comma-separated text and are kept as a trimmed array; an image is a URL of our own media endpoint.
+ * comma-separated text and are kept as a trimmed array; an image is a URL of our own media endpoint or,
+ * where the operator allows its host, an https URL.
  * The price is a JSON number, as the forms send it: never null, a boolean or '' (z.coerce made those 0 or 1).
  */
 export function dishFields(texts: DishTexts) {
   return {
     title: text('Title', { error: texts.title }).trim().min(1, texts.title).max(200, 'Title is too long'),
     category: z.enum(MEAL_CATEGORIES, { error: texts.category }),
+    // Our own upload's URL, or an absolute URL: the command side takes those of the hosts the operator listed (IMAGE_URL_HOSTS).
     image: text('Image', { error: texts.image })
       .trim()
-      .regex(/^\/api\/media\/[0-9a-f-]{36}$/, texts.image),
+      .max(2048, 'The image address is too long')
+      .regex(/^(\/api\/media\/[0-9a-f-]{36}|https?:\/\/[^\s]+)$/, texts.image),
     ingredients: z
       .union(
         [
@@ -73,13 +76,25 @@ export type AddMealBody = z.infer<typeof AddMealBody>;
 export const ReplaceMealBody = z.object({ title, distributorName, rating, price });
 export type ReplaceMealBody = z.infer<typeof ReplaceMealBody>;
 
-/** `PATCH /api/meals/{id}`: any editable field; likes and review counts are never client-writable. */
-const serverKept = z.never({ error: 'Likes and review counts are kept by the server and cannot be changed' }).optional();
+/**
+ * `PATCH /api/meals/{id}`: any editable field (admins), or only counts. Likes and review counts are
+ * the server's own: the spec's client sends `{reviewCount}` after each review, and such a count-only
+ * body (from anyone signed in) changes nothing and is answered with the true counts. Counts beside an
+ * edit are refused, so an admin never thinks they set them.
+ */
+const COUNTS = ['likes', 'reviews_count', 'reviewCount'] as const;
+const count = z.number({ error: 'A count must be a number' }).optional();
 export const PatchMealBody = z
   .object({ title, category, image, ingredients, description, price, distributorName, rating })
   .partial()
-  .extend({ likes: serverKept, reviews_count: serverKept, reviewCount: serverKept })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update');
+  .extend({ likes: count, reviews_count: count, reviewCount: count })
+  .superRefine((body, context) => {
+    const counts = COUNTS.filter((name) => body[name] !== undefined);
+    const edits = Object.entries(body).some(([name, value]) => value !== undefined && !(COUNTS as readonly string[]).includes(name));
+    if (edits && counts.length > 0)
+      context.addIssue({ code: 'custom', path: [counts[0]!], message: 'Likes and review counts are kept by the server and cannot be changed' });
+    if (!edits && counts.length === 0) context.addIssue({ code: 'custom', path: [], message: 'Nothing to update' });
+  });
 export type PatchMealBody = z.infer<typeof PatchMealBody>;
 
 export const AddReviewBody = z.object({
@@ -91,15 +106,17 @@ export const AddReviewBody = z.object({
 });
 export type AddReviewBody = z.infer<typeof AddReviewBody>;
 
-export const MealsQuery = z.object({
-  category: z.enum([...MEAL_CATEGORIES, 'All']).optional(),
-  search: text('search').trim().max(200, 'search is too long').optional(),
-  priceMin: queryNumber('priceMin').pipe(z.number().max(100_000, 'priceMin is too large')).optional(),
-  priceMax: queryNumber('priceMax').pipe(z.number().max(100_000, 'priceMax is too large')).optional(),
-  distributorEmail: text('distributorEmail').trim().toLowerCase().max(254, 'distributorEmail is too long').optional(),
-  ...paging(ALL_MEALS_PAGE_SIZE),
-  sort: z.enum(['likes', 'reviews_count']).optional(),
-});
+export const MealsQuery = listQuery(
+  {
+    category: z.enum([...MEAL_CATEGORIES, 'All']).optional(),
+    search: text('search').trim().max(200, 'search is too long').optional(),
+    priceMin: queryNumber('priceMin').pipe(z.number().max(100_000, 'priceMin is too large')).optional(),
+    priceMax: queryNumber('priceMax').pipe(z.number().max(100_000, 'priceMax is too large')).optional(),
+    distributorEmail: text('distributorEmail').trim().toLowerCase().max(254, 'distributorEmail is too long').optional(),
+    sort: z.enum(['likes', 'reviews_count']).optional(),
+  },
+  ALL_MEALS_PAGE_SIZE,
+);
 export type MealsQuery = z.infer<typeof MealsQuery>;
 
 /** A meal as every screen reads it (SPEC section 3): both spellings of the review count. */
@@ -118,17 +135,14 @@ export const MealDto = z.object({
 export type MealDto = z.infer<typeof MealDto>;
 
 /**
- * `GET /api/reviews/{mealId}`: a meal's reviews ({@link MealReviewDto}), up to 100 at once unless a page
- * is asked for. Public: a reviewer's email goes only to admins and to the reviewer.
+ * `GET /api/reviews/{mealId}`: a meal's reviews ({@link MealReviewDto}), all of them unless a page is
+ * asked for. Public: a reviewer's email goes only to admins and to the reviewer.
  */
 export const MealReviewsParams = z.object({ mealId: z.uuid('Meal not found') });
-export const MealReviewsQuery = z.object(paging(100));
+export const MealReviewsQuery = listQuery({}, 100);
 
-/** `GET /api/reviews`: one author's reviews (`userEmail`), or everyone's for an admin. */
-export const ReviewsQuery = z.object({
-  userEmail: text('userEmail').trim().toLowerCase().max(254, 'userEmail is too long').optional(),
-  ...paging(DASHBOARD_PAGE_SIZE),
-});
+/** `GET /api/reviews`: every review, or one author's (`userEmail`). */
+export const ReviewsQuery = listQuery({ userEmail: text('userEmail').trim().toLowerCase().max(254, 'userEmail is too long').optional() }, DASHBOARD_PAGE_SIZE);
 
 export const ReviewDto = z.object({
   _id: z.string(),
@@ -148,6 +162,16 @@ export type ReviewDto = z.infer<typeof ReviewDto>;
 /** A review on a meal's page: `userEmail` only for an admin and for the review's own author, never a visitor. */
 export const MealReviewDto = ReviewDto.extend({ userEmail: z.string().optional() });
 export type MealReviewDto = z.infer<typeof MealReviewDto>;
+
+/** `PATCH /api/meals/{id}`: an edit's answer, or, for a count-only body, the meal's true counts (nothing changed). */
+export const PatchMealAnswer = z.object({
+  message: z.string(),
+  position: z.string().optional(),
+  likes: z.number().optional(),
+  reviews_count: z.number().optional(),
+  reviewCount: z.number().optional(),
+});
+export type PatchMealAnswer = z.infer<typeof PatchMealAnswer>;
 
 /** `PATCH /api/meals/{id}/like`: whether this call added the like (false: it was there already). */
 export const MealLikeAnswer = z.object({ liked: z.boolean(), message: z.string(), position: z.string().optional() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './text';
+import { EmailAddress } from './identity';
 
 /**
  * The footer's newsletter: double opt-in by a mailed link, and a link to leave in every mail after.
@@ -12,15 +12,11 @@ import { text } from './text';
  *   unsubscribe link) → 200 {message, position}.
  *
  * Errors, always `{message}`: 400 a missing or malformed email, a link not valid (unknown, used up,
- * expired); 429 too many requests from one network; 503 the mail could not be sent.
+ * expired: the same answer whatever the address's subscription, so a forged link tells nothing);
+ * 429 too many requests from one network; 503 the mail could not be sent.
  */
 
-const email = text('Email', { error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(254, 'Email is too long')
-  .pipe(z.email('Please enter a valid email address'))
-  .transform((value) => value.toLowerCase());
+const email = EmailAddress;
 
 export const NewsletterSubscribeBody = z.object({ email });
 export type NewsletterSubscribeBody = z.infer<typeof NewsletterSubscribeBody>;

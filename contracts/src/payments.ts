@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BADGES, DASHBOARD_PAGE_SIZE, MEMBERSHIP_PACKAGES } from './constants';
+import { BADGE_NAMES, DASHBOARD_PAGE_SIZE, MEMBERSHIP_PACKAGES } from './constants';
 import { displayPrice, PACKAGE_NAMES, type PackageName, PAYMENT_CURRENCY } from './plans';
-import { paging, text } from './text';
+import { listQuery, text } from './text';
 
 /**
  * Memberships and card payments: the HTTP contract.
@@ -14,8 +14,12 @@ import { paging, text } from './text';
  *   non-test token; Stripe: its message), 401 signed out, 402 declined with the provider's message
  *   (sandbox: 'Your card was declined.'), 409 the same attempt retried with different details, 409 a plan
  *   that would not raise the member's badge ('You are already a Gold member: only a higher plan can be
- *   bought.'; nothing charged), 502
- *   the card provider could not be reached. A refused payment records nothing.
+ *   bought.'; nothing charged), 409 another purchase of the member's under way or made at the same
+ *   time (one purchase at a time per member: 'You are now a Gold member: another purchase made at the
+ *   same time went through, and this one was not charged.'; nothing charged, the provider not asked),
+ *   502 the card provider could not be reached (the same attempt sent again resumes it). Refused before
+ *   the purchase starts, a payment records nothing; a started one that is declined records its start and
+ *   its failure (the payment's own stream stays empty).
  * - `GET /payments?email=&skip=&limit=` (the member themself or an admin; others 403, visitors 401,
  *   no email 400) → {@link PaymentDto}[] newest first, `limit` 10 by default, the total in `X-Total-Count`.
  *   Send `X-Min-Position: <position>` after a payment to see it.
@@ -53,15 +57,18 @@ export const PaymentBody = z.object({
 export type PaymentBody = z.infer<typeof PaymentBody>;
 
 /**
- * `POST /payment` headers: `Idempotency-Key`, one fresh value (a uuid) per purchase attempt, sent
- * again unchanged when the attempt is retried. The same key answers the first attempt's outcome and
- * records nothing new; used for another package it answers 409.
+ * `POST /payment` headers: an optional `Idempotency-Key`, one fresh value (a uuid) per purchase attempt,
+ * sent again unchanged when the attempt is retried. The same key answers the first attempt's outcome
+ * and records nothing new; used for another package it answers 409. Without it (the spec's client
+ * sends none) the card token names the attempt: the provider takes a token once, so the same token for
+ * the same package answers the first payment's outcome.
  */
 export const PaymentHeaders = z.object({
-  'idempotency-key': text('Idempotency-Key', { error: 'Idempotency-Key header is required: one value per payment attempt' })
+  'idempotency-key': text('Idempotency-Key')
     .trim()
     .min(8, 'Idempotency-Key must be 8 to 255 characters')
-    .max(255, 'Idempotency-Key must be 8 to 255 characters'),
+    .max(255, 'Idempotency-Key must be 8 to 255 characters')
+    .optional(),
 });
 
 /**
@@ -69,7 +76,7 @@ export const PaymentHeaders = z.object({
  * plan bought on a better badge keeps the better one; the message names the badge held). Send
  * `position` as `X-Min-Position` on the next reads (profile, history) to see both.
  */
-export const PaymentPaidAnswer = z.object({ message: z.string(), badge: z.enum(BADGES), position: z.string().optional() });
+export const PaymentPaidAnswer = z.object({ message: z.string(), badge: z.enum(BADGE_NAMES), position: z.string().optional() });
 /**
  * 202: the payment is taken but its badge has not landed within the answer's wait (Stripe: its
  * signed webhook has not arrived yet; sandbox: the grant is still queued). The badge follows: watch
@@ -100,17 +107,17 @@ export const SANDBOX_TOKENS = {
 } as const;
 
 /** `GET /payments`: whose history (required), a page of it. */
-export const PaymentsQuery = z.object({
-  email: text('email', { error: 'Whose payments? Add ?email=' }).trim().toLowerCase().min(1, 'Whose payments? Add ?email=').max(254, 'email is too long'),
-  ...paging(DASHBOARD_PAGE_SIZE),
-});
+export const PaymentsQuery = listQuery(
+  { email: text('email', { error: 'Whose payments? Add ?email=' }).trim().toLowerCase().min(1, 'Whose payments? Add ?email=').max(254, 'email is too long') },
+  DASHBOARD_PAGE_SIZE,
+);
 
 /** A row of Payment History (`GET /payments`). */
 export const PaymentDto = z.object({
   _id: z.string(),
   email: z.string(),
   package: z.string(),
-  badge: z.string(),
+  badge: z.enum(BADGE_NAMES),
   /** For display, e.g. '$19'. */
   price: z.string(),
   /** In minor units (cents), from the catalogue. */

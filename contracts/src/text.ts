@@ -4,20 +4,28 @@ import { z } from 'zod';
  * The building blocks of every text a client sends: body fields, query parameters and path
  * parameters. PostgreSQL cannot store NUL in text or an unpaired surrogate in jsonb, and a control
  * character in a name or title is never meant: such input is refused with 400 here, once, instead of
- * failing deep in a projection or an append (it used to answer 500). Lint keeps raw z.string() and
+ * failing deep in a projection or an append (it used to answer 500). So are the characters that make
+ * text display otherwise than it reads: C1 controls (a terminal takes U+009B for an escape) and the
+ * bidirectional overrides and isolates (U+202E makes 'Admin' of 'nimdA'). Lint keeps raw z.string() and
  * z.coerce out of route files. What stays z.string(): answers and events (what we send and what is
  * stored, already checked on the way in), and passwords (hashed, never shown: any character will do).
  */
 
 type StringParams = Parameters<typeof z.string>[0];
 
-/** What is wrong with a text, if anything: a control character (C0 or DEL), or an unpaired surrogate. */
-function problemOf(value: string, lineBreaks: boolean): 'control' | 'surrogate' | undefined {
+/**
+ * What is wrong with a text, if anything: a control character (C0, DEL or C1), a bidirectional
+ * override or isolate (U+202A–U+202E, U+2066–U+2069), or an unpaired surrogate. The marks U+200E
+ * and U+200F stay: they only place neutral characters in right-to-left text, reordering nothing.
+ */
+function problemOf(value: string, lineBreaks: boolean): 'control' | 'direction' | 'surrogate' | undefined {
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index);
-    if (code < 0x20 || code === 0x7f) {
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) {
       // A textarea legitimately sends tab and line breaks.
       if (!(lineBreaks && (code === 0x09 || code === 0x0a || code === 0x0d))) return 'control';
+    } else if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) {
+      return 'direction';
     } else if (code >= 0xd800 && code <= 0xdbff) {
       const next = value.charCodeAt(index + 1);
       if (!(next >= 0xdc00 && next <= 0xdfff)) return 'surrogate';
@@ -29,12 +37,16 @@ function problemOf(value: string, lineBreaks: boolean): 'control' | 'surrogate' 
   return undefined;
 }
 
+const MESSAGES = {
+  control: 'must not contain control characters',
+  direction: 'must not contain invisible text-direction characters',
+  surrogate: 'is not valid text (it holds a broken Unicode character)',
+} as const;
+
 function plain(schema: z.ZodString, label: string, lineBreaks: boolean) {
   return schema.superRefine((value, context) => {
     const problem = problemOf(value, lineBreaks);
-    if (problem === 'control') context.addIssue({ code: 'custom', message: `${label} must not contain control characters`, input: value, continue: false });
-    if (problem === 'surrogate')
-      context.addIssue({ code: 'custom', message: `${label} is not valid text (it holds a broken Unicode character)`, input: value, continue: false });
+    if (problem) context.addIssue({ code: 'custom', message: `${label} ${MESSAGES[problem]}`, input: value, continue: false });
   });
 }
 
@@ -71,10 +83,23 @@ export function queryInteger(label: string) {
     .transform(Number);
 }
 
-/** `skip` and `limit` of a paged list: `limit` at most 100, `defaultLimit` when absent. */
-export function paging(defaultLimit: number) {
-  return {
-    skip: queryInteger('skip').pipe(z.number().max(1_000_000, 'skip is too large')).default(0),
-    limit: queryInteger('limit').pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100')).default(defaultLimit),
-  };
+const paging = {
+  skip: queryInteger('skip').pipe(z.number().max(1_000_000, 'skip is too large')).optional(),
+  limit: queryInteger('limit').pipe(z.number().min(1, 'limit must be at least 1').max(100, 'limit must be at most 100')).optional(),
+};
+
+/** The most a list answers in one piece when no page is asked for. */
+export const UNPAGED_LIMIT = 1000;
+
+/**
+ * The query of a list of SPEC section 7: `shape`'s filters, and `skip` and `limit` (at most 100). Given
+ * either, a page (`limit` defaulting to `pageSize`); given neither, the whole list (up to
+ * {@link UNPAGED_LIMIT}; `X-Total-Count` says how many there are): the spec's client reads its lists
+ * in one call and pages them itself, except All Meals, which sends `skip` and `limit`.
+ */
+export function listQuery<Shape extends z.ZodRawShape>(shape: Shape, pageSize: number) {
+  return z.object({ ...shape, ...paging }).transform((query) => {
+    const { skip, limit } = query as { skip?: number; limit?: number };
+    return { ...query, skip: skip ?? 0, limit: limit ?? (skip === undefined ? UNPAGED_LIMIT : pageSize) };
+  });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dishShape } from './events';
 import { dishFields } from './meals';
-import { paging } from './text';
+import { listQuery } from './text';
 
 /**
  * `POST /api/upcomingMeals` (admin), with the Add Upcoming Meal form's texts. Ingredients come as an
@@ -20,10 +20,7 @@ export const AddUpcomingMealBody = z.object(
 );
 export type AddUpcomingMealBody = z.infer<typeof AddUpcomingMealBody>;
 
-export const UpcomingMealsQuery = z.object({
-  sort: z.enum(['likes']).optional(),
-  ...paging(100),
-});
+export const UpcomingMealsQuery = listQuery({ sort: z.enum(['likes']).optional() }, 100);
 
 /**
  * An upcoming meal as its card and the admin table read it. Who liked it is never shown to others:

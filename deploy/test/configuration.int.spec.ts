@@ -37,12 +37,20 @@ describe('a service started with a configuration it cannot run with', () => {
   const cases: { service: string; env: Record<string, string>; names: string; says: RegExp }[] = [
     { service: 'command-api', env: {}, names: 'DATABASE_URL', says: /DATABASE_URL must be set: .*postgres:\/\// },
     { service: 'read-api', env: { DATABASE_URL }, names: 'JWT_JWKS_URL', says: /JWT_JWKS_URL must be set/ },
+    { service: 'read-api', env: { DATABASE_URL, JWT_JWKS_URL: JWKS }, names: 'AUDIT_SIGNING_KEY', says: /AUDIT_SIGNING_KEY must be set: .*Ed25519/ },
+    {
+      service: 'read-api',
+      env: { DATABASE_URL, JWT_JWKS_URL: JWKS, AUDIT_SIGNING_KEY: '{"kty":"EC","kid":"k","d":"secret-value"}' },
+      names: 'AUDIT_SIGNING_KEY',
+      says: /^AUDIT_SIGNING_KEY must be a private Ed25519 JWK as JSON, with its kid \(e\.g\. [^)]*\)$/,
+    },
     {
       service: 'projector',
       env: { DATABASE_URL: 'mysql://db/hostel' },
       names: 'DATABASE_URL',
       says: /DATABASE_URL must be a PostgreSQL URL .*\(read "mysql:\/\/db\/hostel"\)/,
     },
+    { service: 'command-api', env: { DATABASE_URL }, names: 'APP_ORIGIN', says: /APP_ORIGIN must be set: .*never at a request's Host/ },
     { service: 'command-api', env: { DATABASE_URL, REDIS_URL: 'http://redis:6379' }, names: 'REDIS_URL', says: /REDIS_URL must be a Redis URL/ },
     { service: 'projector', env: { DATABASE_URL, EVENT_STORE: 'kurrentdb' }, names: 'KURRENTDB_URL', says: /KURRENTDB_URL must be set/ },
     {

@@ -223,9 +223,8 @@ export async function uploadImage(base: string, token: string): Promise<string> 
   return ((await response.json()) as { url: string }).url;
 }
 
-/** One sample of a Prometheus text exposition: `name{labels} value`. */
-export async function scrape(url: string): Promise<{ name: string; labels: Record<string, string>; value: number }[]> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+/** The samples of a Prometheus text exposition: `name{labels} value`. */
+export function parseMetrics(text: string): { name: string; labels: Record<string, string>; value: number }[] {
   return text
     .split('\n')
     .filter((line) => line && !line.startsWith('#'))
@@ -235,6 +234,11 @@ export async function scrape(url: string): Promise<{ name: string; labels: Recor
       const labels = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((pair) => [pair[1]!, pair[2]!]));
       return { name: match[1]!, labels, value: Number(match[3]) };
     });
+}
+
+/** A service's samples, scraped from its `/metrics`. */
+export async function scrape(url: string): Promise<ReturnType<typeof parseMetrics>> {
+  return parseMetrics(await (await fetch(`${url}/metrics`)).text());
 }
 
 export interface TcpProxy {

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { closeDialog, expectAccessible, login, openDashboard, register, uniqueEmail } from '../support/fixtures';
+import { closeDialog, expect, expectAccessible, login, openDashboard, register, test, uniqueEmail } from '../support/fixtures';
 
 test('an admin promotes a user, whose sidebar becomes the admin one at their next sign-in', async ({ browser }) => {
   const studentEmail = uniqueEmail('promoted');

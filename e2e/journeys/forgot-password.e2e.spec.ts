@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { closeDialog, expectAccessible, login, uniqueEmail } from '../support/fixtures';
+import { closeDialog, expect, expectAccessible, expectRightAtEveryWidth, login, test, uniqueEmail } from '../support/fixtures';
 import { nextMail } from '../support/mail';
 import { APP_PORT } from '../support/ports';
 
@@ -64,12 +63,20 @@ test('a new account is asked to verify its email; the mailed link verifies it an
   await expect(page.getByText('Please verify your email address: open the link we mailed you.')).toBeVisible();
   await expectAccessible(page);
 
+  // They read the meals while the mail comes.
+  await page.goto('/AllMeals?category=Lunch');
+  await expect(page.getByText('Please verify your email address: open the link we mailed you.')).toBeVisible();
+
   const mail = await nextMail(request, email, '/verify-email');
   expect(mail.subject).toBe('Verify your email for Hostel Meals');
   await page.goto(mail.link.pathname + mail.link.search);
   await expect(page.getByText('Your email is verified.')).toBeVisible();
-  await expectAccessible(page);
-  await page.getByRole('link', { name: 'Go to Home' }).click();
+  await expect(page.getByRole('link', { name: 'Go to Home' })).toBeVisible();
+  await expectRightAtEveryWidth(page, 'verify-email');
+  // The page leads back where they were.
+  await page.getByRole('link', { name: 'Back to where you were' }).click();
+  await expect(page).toHaveURL(/\/AllMeals\?category=Lunch$/);
+  await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('Lunch');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   await expect(page.getByText('Please verify your email address')).toHaveCount(0);
 });

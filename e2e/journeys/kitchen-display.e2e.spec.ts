@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, expect, type Locator, type Page, test, type WebSocketRoute } from '@playwright/test';
-import { adminApi, closeDialog, DEMO_ADMIN, expectAccessible, login, register, uniqueEmail } from '../support/fixtures';
+import type { Browser, Locator, Page, WebSocketRoute } from '@playwright/test';
+import { adminApi, closeDialog, DEMO_ADMIN, expect, expectAccessible, login, register, test, uniqueEmail } from '../support/fixtures';
 
 /** A kitchen tablet in landscape. */
 const TABLET_LANDSCAPE = { width: 1024, height: 768 };
@@ -138,8 +138,10 @@ test('the queue works from the keyboard alone: arrows move, Enter approves then 
   const student = await studentWhoRequests(browser, mealId);
   await student.request();
   const admin = await adminAt(browser, '/kitchen');
-  // Only this journey's meal: the demo data's requests stand elsewhere.
-  await admin.getByRole('combobox', { name: 'Category' }).selectOption('Breakfast');
+  // Only this journey's meal: the demo data's requests stand elsewhere (the display's controls are in its menu).
+  await admin.getByRole('button', { name: 'Display' }).click();
+  await admin.getByRole('menuitemradio', { name: 'Breakfast' }).click();
+  await expect(admin.getByText('Breakfast only')).toBeVisible();
   const card = cardOf(admin, title, student.name);
   await expect(card).toBeVisible();
 
@@ -187,13 +189,32 @@ test('screenshots of the queue, the kitchen display and the student toast at 390
     await expect(cardOf(admin, title, student.name)).toBeVisible();
     await admin.screenshot({ path: join(SHOTS, `serve-meals-${width}.png`), fullPage: width !== 390 });
     if (width === 390) await admin.screenshot({ path: join(SHOTS, `serve-meals-${width}-full.png`), fullPage: true });
+    await expectAccessible(admin);
     await admin.goto('/kitchen');
     await expect(cardOf(admin, title, student.name)).toBeVisible();
-    await admin.getByRole('switch', { name: /Group by meal/ }).click();
+    const menu = async (item: { role: 'menuitemradio' | 'menuitemcheckbox'; name: string }) => {
+      await admin.getByRole('button', { name: 'Display' }).click();
+      await admin.getByRole(item.role, { name: item.name }).click();
+      await expect(admin.getByRole('menu')).toHaveCount(0);
+    };
+    await admin.getByRole('button', { name: 'Display' }).click();
+    await admin.screenshot({ path: join(SHOTS, `kitchen-menu-${width}.png`) });
+    await expectAccessible(admin);
+    await admin.keyboard.press('Escape');
+    await menu({ role: 'menuitemcheckbox', name: 'Group repeated meals' });
     await admin.screenshot({ path: join(SHOTS, `kitchen-grouped-${width}.png`) });
-    await admin.getByRole('switch', { name: /Group by meal/ }).click();
+    await menu({ role: 'menuitemcheckbox', name: 'Group repeated meals' });
     await admin.screenshot({ path: join(SHOTS, `kitchen-${width}.png`) });
     await expectAccessible(admin);
+    // The dark kitchen theme: as clean, and as whole.
+    await menu({ role: 'menuitemradio', name: 'Dark' });
+    await expect(admin.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await cardOf(admin, title, student.name)
+      .getByRole('button', { name: `${student.name}, show email` })
+      .click();
+    await admin.screenshot({ path: join(SHOTS, `kitchen-dark-${width}.png`) });
+    await expectAccessible(admin);
+    await menu({ role: 'menuitemradio', name: "System's" });
     const noSidewaysScroll = await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(noSidewaysScroll, `the kitchen display scrolls sideways at ${width}px`).toBe(true);
     if (width === 1280) {

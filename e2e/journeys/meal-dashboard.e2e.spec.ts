@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { closeDialog, DEMO_ADMIN, expectAccessible, login, register, TINY_PNG, uniqueEmail } from '../support/fixtures';
+import { closeDialog, DEMO_ADMIN, expect, expectAccessible, login, register, test, TINY_PNG, uniqueEmail } from '../support/fixtures';
 
 test('an admin adds a meal with its image, finds it in All Meals, sorts, and deletes it', async ({ page }) => {
   await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);

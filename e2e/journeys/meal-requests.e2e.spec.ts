@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { adminApi, closeDialog, DEMO_ADMIN, expectAccessible, login, register, uniqueEmail } from '../support/fixtures';
+import { adminApi, closeDialog, DEMO_ADMIN, expect, expectAccessible, expectRightAtEveryWidth, login, register, test, uniqueEmail } from '../support/fixtures';
 
 test('a student requests a meal; the admin sees it arrive live and serves it; the student sees Delivered without reloading', async ({ browser, request }) => {
   const title = `Request Thali ${Date.now().toString(36)}`;
@@ -59,6 +58,9 @@ test('a student requests a meal; the admin sees it arrive live and serves it; th
   await pendingRow.getByRole('button', { name: `Cancel request for ${title}` }).click();
   const question = student.getByRole('alertdialog', { name: 'Are you sure?' });
   await expect(question).toContainText("You won't be able to revert this cancellation!");
+  // Its way out keeps the request, and is where focus starts.
+  await expect(question.getByRole('button', { name: 'Keep request' })).toBeFocused();
+  await expectRightAtEveryWidth(student, 'cancel-request');
   await question.getByRole('button', { name: 'Yes, cancel it!' }).click();
   await closeDialog(student, 'Cancelled!');
   await expect(pendingRow).toHaveCount(0);

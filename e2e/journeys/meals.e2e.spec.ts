@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { adminApi, closeDialog, DEMO_ADMIN, expectAccessible, login, register, uniqueEmail } from '../support/fixtures';
+import { adminApi, closeDialog, DEMO_ADMIN, expect, expectAccessible, login, register, test, uniqueEmail } from '../support/fixtures';
 
 test("a student browses by category, opens a meal, likes and reviews it; others see it live, and the admin's edit too", async ({ browser, request }) => {
   const title = `Journey Dal ${Date.now().toString(36)}`;

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { closeDialog, expectAccessible, register, uniqueEmail } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { closeDialog, expect, expectAccessible, register, test, uniqueEmail } from '../support/fixtures';
 
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
@@ -28,7 +28,7 @@ test('a student buys Gold in test mode and sees the badge on their profile and t
   await closeDialog(page, 'Payment Successful!');
 
   await expect(page).toHaveURL(/\/dashboard\/userProfile$/);
-  await expect(page.getByRole('main').getByText('gold', { exact: true })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Gold', { exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Payment History' }).click();
   const row = page.getByRole('table', { name: 'Payments' }).getByRole('row').nth(1);
   await expect(row).toContainText('1');

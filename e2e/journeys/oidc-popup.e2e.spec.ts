@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { closeDialog, openDashboard } from '../support/fixtures';
+import { closeDialog, expect, openDashboard, test } from '../support/fixtures';
 
 test('popup sign-in with a real OpenID provider signs the user in (code + PKCE, state, nonce)', async ({ page }) => {
   await page.goto('/SignUp');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { adminApi, closeDialog, DEMO_ADMIN, expectAccessible, login, register, uniqueEmail } from '../support/fixtures';
+import type { Locator, Page } from '@playwright/test';
+import { adminApi, closeDialog, DEMO_ADMIN, expect, expectAccessible, login, register, test, uniqueEmail } from '../support/fixtures';
 
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 768, height: 1024 };

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { expectAccessible, openDashboard, register, uniqueEmail } from '../support/fixtures';
+import { expect, expectAccessible, openDashboard, register, test, uniqueEmail } from '../support/fixtures';
 
 test('a visitor registers, lands on home signed in, and the dashboard opens on their profile', async ({ page }) => {
   await page.goto('/');

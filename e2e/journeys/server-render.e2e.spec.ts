@@ -1,16 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
-import { adminApi, register, uniqueEmail } from '../support/fixtures';
+import type { Page } from '@playwright/test';
+import { adminApi, expect, register, test, uniqueEmail } from '../support/fixtures';
 
 /**
  * The public pages come drawn by the server and the browser hydrates them (issue 15): the nodes the
- * server sent stay (the app adopts them, it does not draw the page again), nothing is left over from
- * the server's drawing that the app would not draw, and the page then works as the app: a category
- * chosen, a member's own like shown.
- *
- * The app runs on Preact (web/build/preact.ts), which does not report a mismatch: while hydrating it
- * puts right a text that differs and keeps the server's attributes as they came. So the check is the
- * end result: once settled, the hydrated page is exactly the page the app draws on its own, in the
- * browser, from the same data.
+ * server sent stay (React adopts them, it does not draw the page again), nothing is reported (React
+ * reports a hydration mismatch itself, and the journeys' `test` fails on it), and the page then works
+ * as the app: a category chosen, a member's own like shown.
  */
 
 /** Before the app's script runs (readyState 'interactive' comes first), keeps the node the server drew. */
@@ -32,61 +27,20 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
-/** Waits until the app owns the page (Preact's tree on #root: its `_children`, minified `__k`), then until it is quiet. */
+/** Waits until the page is the app (its 'hydrated' User Timing mark, web/src/main.tsx), then until it is quiet. */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && root.querySelector('header') !== null && '__k' in root;
-  });
+  await page.waitForFunction(() => performance.getEntriesByName('hydrated', 'mark').length > 0);
   await page.waitForLoadState('networkidle');
 }
 
-/**
- * The app's markup once it has settled (with no motion: the hero's typing and slides hold still). What
- * a form field holds (value, checked, selected) is its property, which the app sets and the server
- * writes as an attribute: it is compared as what the field holds (an option's value is its text when
- * it has none). Attributes are compared in name order (one the app adds later goes last).
- */
-async function settledMarkup(page: Page): Promise<string> {
-  await hydrated(page);
-  await page.waitForTimeout(300);
-  return page.evaluate(() => {
-    const root = document.getElementById('root')!;
-    const copy = root.cloneNode(true) as HTMLElement;
-    const live = Array.from(root.querySelectorAll('*'));
-    Array.from(copy.querySelectorAll('*')).forEach((element, index) => {
-      const field = live[index] as HTMLInputElement & HTMLOptionElement;
-      if (element.matches('input, textarea, select, option')) element.setAttribute('value', field.value);
-      if (element.matches('input')) element.toggleAttribute('checked', field.checked);
-      if (element.matches('option')) element.toggleAttribute('selected', field.selected);
-      const attributes = Array.from(element.attributes)
-        .map(({ name, value }) => [name, value] as const)
-        .sort(([a], [b]) => a.localeCompare(b));
-      for (const [name] of attributes) element.removeAttribute(name);
-      for (const [name, value] of attributes) element.setAttribute(name, value);
+/** Before the app's script runs, keeps the section the server drew for the home page's categories. */
+function keepDrawnCategories(page: Page) {
+  return page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState === 'interactive')
+        (window as unknown as { categories: Element | null }).categories = document.getElementById('categories-title')?.closest('section') ?? null;
     });
-    // The server's marks around a part that loaded on its own (Suspense) are comments, drawn as nothing.
-    const comments = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
-    const marks: Node[] = [];
-    while (comments.nextNode()) marks.push(comments.currentNode);
-    for (const mark of marks) mark.parentNode!.removeChild(mark);
-    return copy.innerHTML;
   });
-}
-
-/**
- * `path` drawn by the app alone, in the browser: it starts on a page the server does not draw
- * (Upcoming Meals), then goes to `path` itself, as the browser's Back would take it there.
- */
-async function drawnByTheApp(page: Page, path: string): Promise<string> {
-  await page.goto('/UpcomingMeals');
-  await hydrated(page);
-  expect(await page.locator('#ssr-state').count()).toBe(0);
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  return settledMarkup(page);
 }
 
 const drawnNodeKept = (page: Page) =>
@@ -95,13 +49,23 @@ const drawnNodeKept = (page: Page) =>
     return drawn !== null && drawn !== undefined && drawn.isConnected && drawn === document.querySelector('#root > div');
   });
 
-test('home, all meals and a meal page hydrate what the server drew into what the app draws, with nothing reported, and then work', async ({
-  page,
-  request,
-}) => {
+/** The server's home page with one heading's text changed: what the browser's first render then finds differs. */
+function serveHomeMismatched(page: Page) {
+  return page.route(
+    (url) => url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const body = (await response.text()).replace('Our Meals Categories', 'Something Else Entirely');
+      expect(body).toContain('Something Else Entirely');
+      const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
+      await route.fulfill({ response, body, headers });
+    },
+  );
+}
+
+test('home, all meals and a meal page hydrate what the server drew, with no mismatch reported, and then work', async ({ page, request }) => {
   const title = `Drawn Poha ${Date.now().toString(36)}`;
   const mealId = await adminApi(request).then((admin) => admin.addMeal({ title, category: 'Breakfast' }));
-  await page.emulateMedia({ reducedMotion: 'reduce' });
   await keepDrawnNode(page);
   const problems = collectProblems(page);
 
@@ -110,10 +74,8 @@ test('home, all meals and a meal page hydrate what the server drew into what the
     const html = await (await request.get(path)).text();
     expect(html, path).toContain('id="ssr-state"');
     await page.goto(path);
-    const hydratedMarkup = await settledMarkup(page);
+    await hydrated(page);
     expect(await drawnNodeKept(page), `${path}: the server's nodes kept`).toBe(true);
-    expect(problems, path).toEqual([]);
-    expect(hydratedMarkup, `${path}: the hydrated page is the app's own`).toBe(await drawnByTheApp(page, path));
     expect(problems, path).toEqual([]);
   }
 
@@ -128,25 +90,33 @@ test('home, all meals and a meal page hydrate what the server drew into what the
   expect(problems).toEqual([]);
 });
 
-test("the check sees a mismatch: an attribute the server drew differently stays after hydration, and the page differs from the app's own", async ({ page }) => {
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.route(
-    (url) => url.pathname === '/',
-    async (route) => {
-      const response = await route.fetch();
-      const body = (await response.text()).replace('aria-label="Meal category"', 'aria-label="Something Else Entirely"');
-      expect(body).toContain('Something Else Entirely');
-      const { 'content-encoding': _encoding, 'content-length': _length, ...headers } = response.headers();
-      await route.fulfill({ response, body, headers });
-    },
-  );
+test.describe('a mismatch', () => {
+  test.use({ failOnHydrationErrors: false });
+
+  test('is reported: a page whose drawn text differs from what the app renders is said to have failed hydrating, and that part is drawn again', async ({
+    page,
+    hydrationErrors,
+  }) => {
+    await serveHomeMismatched(page);
+    await keepDrawnNode(page);
+    await keepDrawnCategories(page);
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { name: 'Our Meals Categories' })).toBeVisible();
+    expect(hydrationErrors.join('\n')).toMatch(/Hydration failed: the page the server drew was drawn again in the browser\./);
+    // The categories hydrate on their own, after the page (a Suspense boundary): React draws that part
+    // again, and keeps the rest of the page the server drew.
+    expect(await page.evaluate(() => (window as unknown as { categories: Element | null }).categories?.isConnected)).toBe(false);
+    expect(await drawnNodeKept(page)).toBe(true);
+  });
+});
+
+test('a mismatch fails the journey it happens in (the canary: this test is expected to fail)', async ({ page }) => {
+  test.fail();
+  await serveHomeMismatched(page);
   await page.goto('/');
-  const hydratedMarkup = await settledMarkup(page);
-  await page.unrouteAll();
-  expect(hydratedMarkup).toContain('Something Else Entirely');
-  const own = await drawnByTheApp(page, '/');
-  expect(own).not.toContain('Something Else Entirely');
-  expect(hydratedMarkup).not.toBe(own);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { name: 'Our Meals Categories' })).toBeVisible();
 });
 
 test("a member's reload of a meal they liked: the drawn page (a visitor's) hydrates, then shows their like; the like waits until it knows", async ({

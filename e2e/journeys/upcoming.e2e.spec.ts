@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
-import { adminApi, closeDialog, DEMO_ADMIN, expectAccessible, login, register, silverMemberApi, TINY_PNG, uniqueEmail } from '../support/fixtures';
+import {
+  adminApi,
+  closeDialog,
+  DEMO_ADMIN,
+  expect,
+  expectAccessible,
+  login,
+  register,
+  silverMemberApi,
+  test,
+  TINY_PNG,
+  uniqueEmail,
+} from '../support/fixtures';
 
 test('two people watch an upcoming meal: likes move live, and the 10th like publishes it for both', async ({ browser, request }) => {
   const title = `Vote Khichdi ${Date.now().toString(36)}`;

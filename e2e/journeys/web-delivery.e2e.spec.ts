@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { login, DEMO_ADMIN } from '../support/fixtures';
+import { DEMO_ADMIN, expect, login, test } from '../support/fixtures';
 
 /**
  * What the real build sends a phone (issue 15): the home page's first paint needs neither zod nor any

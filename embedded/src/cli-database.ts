@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pino, { type Logger } from 'pino';
-import { type Config, readConfig } from '@hostel/platform/config';
+import { type Config, serviceConfigOrExit } from '@hostel/platform/config';
 import { type Infrastructure, openInfrastructure } from '@hostel/platform/infrastructure';
 import { startEmbeddedPostgres } from './postgres';
 
@@ -22,15 +22,18 @@ export async function openCliDatabase(config: Config, log: Logger): Promise<{ ur
   if (!existsSync(join(dataDir, 'postgres', 'PG_VERSION')))
     throw new Error(`No database under ${dataDir}: run npm start first, or set DATA_DIR / DATABASE_URL.`);
   const postgres = await startEmbeddedPostgres(dataDir, log);
+  // The server runs in a session of its own, out of reach of the terminal's Ctrl+C: the tool stops it then.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => void postgres.stop().finally(() => process.exit(130)));
   return { url: postgres.url, stop: postgres.stop };
 }
 
 /**
- * A command-line tool's start: its configuration and logger (warnings only unless LOG_LEVEL says
- * otherwise) and its database (openCliDatabase); without a database, the reason and exit 1.
+ * A command-line tool's start (`tool` as the user typed it, `npm run rebuild`): its configuration
+ * (one line and exit 78 for a variable it cannot run with), its logger (warnings only unless
+ * LOG_LEVEL says otherwise) and its database (openCliDatabase); without a database, the reason and exit 1.
  */
-export async function openCliDatabaseOrExit(): Promise<{ config: Config; log: Logger; database: Awaited<ReturnType<typeof openCliDatabase>> }> {
-  const config = readConfig({ LOG_LEVEL: 'warn', ...process.env });
+export async function openCliDatabaseOrExit(tool: string): Promise<{ config: Config; log: Logger; database: Awaited<ReturnType<typeof openCliDatabase>> }> {
+  const config = serviceConfigOrExit(tool, [], { LOG_LEVEL: 'warn', ...process.env });
   const log = pino({ level: config.LOG_LEVEL });
   const database = await openCliDatabase(config, log).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
@@ -40,8 +43,8 @@ export async function openCliDatabaseOrExit(): Promise<{ config: Config; log: Lo
 }
 
 /** The configured infrastructure over a tool's database (openCliDatabaseOrExit); `close()` also stops what that started. */
-export async function openCliInfrastructure(poolSize: number): Promise<Infrastructure> {
-  const { config, log, database } = await openCliDatabaseOrExit();
+export async function openCliInfrastructure(tool: string, poolSize: number): Promise<Infrastructure> {
+  const { config, log, database } = await openCliDatabaseOrExit(tool);
   const infrastructure = await openInfrastructure(config, { log, databaseUrl: database.url, poolSize });
   return {
     ...infrastructure,

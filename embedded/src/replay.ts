@@ -1,13 +1,15 @@
 import { parseArgs } from 'node:util';
 import type { AuditEntity } from '@hostel/contracts';
-import { entityHistory, stateAt } from '@hostel/read-api';
+import { entityHistory, foldEntity } from '@hostel/read-api';
 import { redact } from '@hostel/read-models/audit-log';
 import { openCliInfrastructure } from './cli-database';
+import { forTerminal } from './terminal-text';
 
 /**
  * `npm run replay -- <meal|upcoming|request|user|payment> <id> [--at <time>]`: an entity's history
- * as a table in the terminal, from the event store itself, and with `--at` its state then (folded
- * with the command side's own evolve, as the audit's state-at-a-moment does).
+ * as a table in the terminal, from the event store itself (its own events in its own stream: a
+ * request's among its student's), and with `--at` its state then (folded as the audit's state at a
+ * moment is, from these events: likes and reviews kept in streams of their own are not counted).
  */
 const ENTITIES: Record<string, AuditEntity> = { meal: 'meals', upcoming: 'upcoming', request: 'requests', user: 'users', payment: 'payments' };
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { at: { type: 'string' } } });
@@ -23,27 +25,31 @@ if (at && Number.isNaN(at.getTime())) {
   process.exit(2);
 }
 
-const infrastructure = await openCliInfrastructure(2);
+const infrastructure = await openCliInfrastructure('npm run replay', 2);
 try {
   const { stream, events } = await entityHistory(infrastructure.store, entity, id);
   if (events.length === 0) {
-    console.error(`${stream} holds no events.`);
+    console.error(`${forTerminal(stream)} holds no events of it.`);
     process.exitCode = 1;
   } else {
-    console.log(`${stream}: ${events.length} event${events.length === 1 ? '' : 's'}\n`);
+    console.log(`${forTerminal(stream)}: ${events.length} event${events.length === 1 ? '' : 's'} of it\n`);
+    // What the log holds is written as it is stored: a control or direction character as its escape.
     const summary = (data: unknown) => JSON.stringify(redact(data)).slice(0, 90);
-    const rows = events.map((event) => [String(event.streamVersion), event.occurredAt, event.type, event.actor, summary(event.data)]);
-    const header = ['version', 'when', 'event', 'by', 'data'];
+    const rows = events.map((event, index) =>
+      [String(index + 1), String(event.streamVersion), event.occurredAt, event.type, event.actor, summary(event.data)].map((cell) => forTerminal(cell)),
+    );
+    const header = ['version', 'in stream', 'when', 'event', 'by', 'data'];
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
     const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
     console.log(line(header));
     console.log(line(widths.map((width) => '-'.repeat(width))));
     for (const row of rows) console.log(line(row));
     if (at) {
-      const then = await stateAt(infrastructure.store, entity, id, { at });
+      const until = events.filter((event) => Date.parse(event.occurredAt) <= at.getTime());
+      const then = foldEntity(entity, until as { type: string; data: Record<string, unknown> }[]);
       console.log(
         then
-          ? `\nAt ${at.toISOString()} (version ${then.version}, ${then.at}):\n${JSON.stringify(then.state, null, 2)}`
+          ? `\nAt ${at.toISOString()} (version ${until.length}, ${forTerminal(until.at(-1)!.occurredAt)}):\n${forTerminal(JSON.stringify(then, null, 2), { lineBreaks: true })}`
           : `\nAt ${at.toISOString()} it did not exist yet.`,
       );
     }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { commandApi, commandApiMigrations, loadSigningKey, startImageSweeper, startWorkers } from '@hostel/command-api';
+import { bearerTokenVerifier, commandApi, commandApiMigrations, loadSigningKey, startImageSweeper, startWorkers } from '@hostel/command-api';
 import type { CommandTables, RateLimits, SendMail } from '@hostel/command-api';
 import type { EventStore } from '@hostel/eventstore';
 import type { Config } from '@hostel/platform/config';
@@ -9,11 +9,12 @@ import { migrate } from '@hostel/platform/db';
 import { createHttpServer } from '@hostel/platform/http';
 import { openInfrastructure } from '@hostel/platform/infrastructure';
 import type { RouteAccess } from '@hostel/platform/http';
-import { createAccessTokenVerifier, publicJwks } from '@hostel/platform/tokens';
+import { endedSessionMigrations, watchEndedSessions } from '@hostel/platform/sessions';
 import { policies, policyRunner, projectorMigrations, startProjector } from '@hostel/projector';
-import { createPositionWaiter, readApi, startLiveServer } from '@hostel/read-api';
+import { loadAuditKey, readApi, serveWebApp, startLiveServer, webAppFallback } from '@hostel/read-api';
+import { createPositionWaiter } from '@hostel/read-models';
 import type { ReadModelTables } from '@hostel/read-models';
-import { serveWebApp, webAppFallback } from './web-app';
+import { auditKeyFile } from './audit-key-file';
 
 export interface Services {
   app: FastifyInstance;
@@ -45,9 +46,16 @@ export async function startServices(options: {
   sendMail?: SendMail;
   /** false: this process only queues the policies' jobs, and another one works them. Default true. */
   workers?: boolean;
-  /** Rate limits other than the defaults (README: "Rate limits"), and a Redis key prefix of this instance's own. */
+  /** Rate limits other than the defaults (docs/operations.md: "Rate limits"), and a Redis key prefix of this instance's own. */
   limits?: Partial<RateLimits>;
   limitsNamespace?: string;
+  /** How long a command's answer waits for its events to be readable (default COMMAND_READABLE_WAIT_MS); 0 answers at once. */
+  readableWaitMs?: number;
+  /**
+   * Where the newest signed audit checkpoint is also kept, out of the database's reach (npm start: in
+   * DATA_DIR, whose database this is; audit:verify reads it there). Absent: in the database only.
+   */
+  auditHeadFile?: string;
 }): Promise<Services> {
   const { config, logger: log } = options;
   // The only worker of its database: jobs a killed run left locked are taken back at once.
@@ -58,39 +66,67 @@ export async function startServices(options: {
   const db = infrastructure.db<ReadModelTables>();
   await migrate(commandDb, 'command_api', commandApiMigrations);
   await migrate(db, 'projector', projectorMigrations);
+  await migrate(db, 'sessions', endedSessionMigrations);
 
   const signingKey = await loadSigningKey(commandDb, config.JWT_PRIVATE_JWK);
-  const verifyAccessToken = createAccessTokenVerifier(publicJwks(signingKey));
+  // One process: a sign-out ends the session for every check here at once.
+  const endedSessions = await watchEndedSessions(infrastructure.db(), { onError: (error) => log.warn({ err: error }, 'reading ended sessions failed') });
+  // Our access tokens, and Firebase ID tokens with FIREBASE_PROJECT_ID.
+  const verifyAccessToken = bearerTokenVerifier({ config, store, db: commandDb, signingKey, endedSessions });
   const appOrigins = config.APP_ORIGIN;
+  // The URL the launcher prints, unless APP_ORIGIN says where the app is: mailed links and pictures point there.
+  const webOrigin = appOrigins[0] ?? `http://localhost:${config.PORT}`;
 
   let ready = false;
   const { app, routes } = await createHttpServer({
     logger: log,
     verifyAccessToken,
     appOrigins,
+    imageOrigins: [webOrigin, ...config.IMAGE_URL_HOSTS.map((host) => `https://${host}`)],
+    corsOrigins: config.CORS_ORIGINS,
     trustProxy: config.TRUST_PROXY,
     allowStripe: Boolean(config.STRIPE_SECRET_KEY),
     ...(options.webDist ? { notFoundFallback: webAppFallback(options.webDist) } : {}),
     ready: () => ready,
   });
+  // Read-your-writes: a command answers once the in-process projector has made its events readable.
+  const waiter = await createPositionWaiter(db, options.databaseUrl);
   await app.register(async (scope) =>
     commandApi(scope, {
       store,
+      waiter,
+      ...(options.readableWaitMs !== undefined ? { readableWaitMs: options.readableWaitMs } : {}),
       db: commandDb,
+      reads: db,
       config,
+      webOrigin,
       signingKey,
+      endedSessions,
       ...(redis ? { redis } : {}),
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.limitsNamespace ? { limitsNamespace: options.limitsNamespace } : {}),
       ...(options.sendMail ? { sendMail: options.sendMail } : {}),
     }),
   );
-  const waiter = await createPositionWaiter(db, options.databaseUrl);
-  await app.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: options.databaseUrl }));
+  await app.register(async (scope) =>
+    readApi(scope, {
+      db,
+      waiter,
+      store,
+      databaseUrl: options.databaseUrl,
+      // Pictures as absolute URLs where the public origin is known (APP_ORIGIN; for another client named in
+      // CORS_ORIGINS, the URL the launcher prints). Otherwise as recorded: a page shows them from its own
+      // origin, whatever address it was opened at (a phone on the hostel's network, a benchmark's port).
+      ...(appOrigins[0] || config.CORS_ORIGINS.length > 0 ? { mediaOrigin: webOrigin } : {}),
+      // Beside the data, owner-only, created at the first start: never in the database it vouches for.
+      auditKey: loadAuditKey({ jwk: config.AUDIT_SIGNING_KEY, file: auditKeyFile(config.DATA_DIR), create: true }),
+      ...(options.auditHeadFile ? { checkpointHeadFile: options.auditHeadFile } : {}),
+    }),
+  );
   if (options.webDist) await serveWebApp(app, options.webDist);
   await app.ready();
 
-  const live = await startLiveServer(app.server, { config, verifyAccessToken, log });
+  const live = await startLiveServer(app.server, { config, verifyAccessToken, endedSessions, log });
   const publisher = infrastructure.livePublisher(live);
   await options.seed?.({ store, commandDb });
   // Policies queue commands; the command side's workers run them. Embedded, the jobs live in the
@@ -128,6 +164,7 @@ export async function startServices(options: {
       await live.close();
       await projector.stop();
       await waiter.close();
+      await endedSessions.close();
       await infrastructure.close();
     },
   };

@@ -1,8 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditDigest } from '@hostel/contracts';
 import { startProduct } from './harness';
@@ -11,29 +9,39 @@ import { startProduct } from './harness';
  * Tamper evidence through the real command: `npm run audit:verify` re-reads the log from the event
  * store and recomputes the ledger's chain; an event edited with SQL afterwards is found, by name.
  */
-const root = fileURLToPath(new URL('../../', import.meta.url));
 let product: Awaited<ReturnType<typeof startProduct>>;
 let digestFile: string;
 let digest: AuditDigest;
 let mealId: string;
 let betweenEdits: string;
+/** A meal recorded before the text schemas refused C1 controls and direction overrides. */
+const legacyMealId = crypto.randomUUID();
+const LEGACY_TITLE = 'Old\u009b2J\u202eecnalaB';
 
-/** Runs a command-line tool on the product's database, as an operator would. */
-function cli(script: string, ...args: string[]) {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: product.databaseUrl, EVENT_STORE: 'postgres', LOG_LEVEL: 'silent', REDIS_URL: '' },
-    encoding: 'utf8',
-  });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
-}
+const cli = (script: string, ...args: string[]) => product.cli(script, ...args);
 const verify = (...args: string[]) => cli('embedded/src/audit-verify/main.ts', ...args);
 
 beforeAll(async () => {
   product = await startProduct();
   const admin = await product.registerVerified('Boss', 'boss@hostel.test');
+  const eventId = crypto.randomUUID();
+  const legacy = { title: LEGACY_TITLE, category: 'Lunch', image: '/api/media/x', ingredients: ['rice'], description: '', price: 3, rating: 0 };
+  await product.services.store.append(
+    `meal-${legacyMealId}`,
+    [
+      {
+        eventId,
+        type: 'MealAdded',
+        data: { mealId: legacyMealId, ...legacy, distributorName: 'Old', distributorEmail: 'old@example.com', postTime: '2026-01-01T08:00:00.000Z' },
+        metadata: { eventId, actor: admin.user._id, correlationId: eventId, causationId: eventId, occurredAt: '2026-01-01T08:00:00.000Z', schemaVersion: 2 },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );
   const meal = await product.addMeal(admin.token, { title: 'Honest Khichdi', price: 4 });
   mealId = meal._id;
+  // Each digest answered is kept as a signed checkpoint of the ledger (read-api also signs one every 10 s).
+  await product.call('GET', '/api/audit/digest', { token: admin.token, headers: { 'x-min-position': meal.position } });
   betweenEdits = new Date().toISOString();
   const edited = await product.call('PATCH', `/api/meals/${meal._id}`, { token: admin.token, body: { price: 6 } });
   const answer = await product.call('GET', '/api/audit/digest', { token: admin.token, headers: { 'x-min-position': edited.json().position as string } });
@@ -47,12 +55,19 @@ describe('npm run replay', () => {
   it("prints a meal's history as a table, and with --at its state then", () => {
     const run = cli('embedded/src/replay.ts', 'meal', mealId, '--at', betweenEdits);
     expect(run, run.output).toMatchObject({ status: 0 });
-    expect(run.output).toContain(`meal-${mealId}: 2 events`);
-    expect(run.output).toMatch(/^version\s+when\s+event\s+by\s+data/m);
-    expect(run.output).toMatch(/^0\s+\S+\s+MealAdded\s+/m);
-    expect(run.output).toMatch(/^1\s+\S+\s+MealEdited\s+/m);
-    expect(run.output).toContain('(version 0,');
+    expect(run.output).toContain(`meal-${mealId}: 2 events of it`);
+    expect(run.output).toMatch(/^version\s+in stream\s+when\s+event\s+by\s+data/m);
+    expect(run.output).toMatch(/^1\s+0\s+\S+\s+MealAdded\s+/m);
+    expect(run.output).toMatch(/^2\s+1\s+\S+\s+MealEdited\s+/m);
+    expect(run.output).toContain('(version 1,');
     expect(run.output).toContain('"price": 4');
+  });
+
+  it('writes the control and direction characters an older event holds as their escapes, never raw to the terminal', () => {
+    const run = cli('embedded/src/replay.ts', 'meal', legacyMealId, '--at', new Date().toISOString());
+    expect(run, run.output).toMatchObject({ status: 0 });
+    expect(run.output).toContain('Old\\u009b2J\\u202eecnalaB');
+    expect(run.output).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
   });
 
   it('says how to use it when asked for something it does not know', () => {
@@ -60,14 +75,36 @@ describe('npm run replay', () => {
   });
 });
 
-describe('npm run audit:verify', () => {
-  it('verifies an untouched log against the ledger and a saved digest', () => {
-    const plain = verify();
+// Each test runs the real command, a process of its own (tsx compiles it at start): seconds each on a busy machine.
+describe('npm run audit:verify', { timeout: 180_000 }, () => {
+  it('verifies an untouched log against the ledger, its signed checkpoints and a saved digest; saves a digest to keep', () => {
+    const plain = verify('--save-digest', join(dirname(digestFile), 'saved.json'));
     expect(plain, plain.output).toMatchObject({ status: 0 });
     expect(plain.output).toMatch(new RegExp(`^verified \\d+ events up to ${digest.position}$`, 'm'));
-    const withDigest = verify('--digest', digestFile);
-    expect(withDigest, withDigest.output).toMatchObject({ status: 0 });
-    expect(withDigest.output).toContain(`and the digest signed at ${digest.signedAt}`);
+    expect(plain.output).toMatch(new RegExp(`^the log up to ${digest.position} is what the audit key ${digest.kid} signed at `, 'm'));
+    const saved = JSON.parse(readFileSync(join(dirname(digestFile), 'saved.json'), 'utf8')) as AuditDigest;
+    expect(saved).toMatchObject({ position: digest.position, hash: digest.hash, kid: digest.kid });
+    for (const kept of [digestFile, join(dirname(digestFile), 'saved.json')]) {
+      const withDigest = verify('--digest', kept);
+      expect(withDigest, withDigest.output).toMatchObject({ status: 0 });
+      expect(withDigest.output).toContain('and the digest signed at ');
+    }
+  });
+
+  it('signs with a key kept beside the data, readable by its owner only, and nowhere in the database', async () => {
+    const file = join(product.dataDir, 'audit-signing-key.jwk');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const key = JSON.parse(readFileSync(file, 'utf8')) as { kid: string; d: string };
+    expect(key.kid).toBe(digest.kid);
+    // Every row of every table, as text: the private half is in none of them.
+    const tables = await product.sql<{ name: string }>(
+      `select format('%I.%I', table_schema, table_name) as name from information_schema.tables where table_schema in ('public', 'eventstore') and table_type = 'BASE TABLE'`,
+    );
+    expect(tables.map((table) => table.name)).toContain('public.audit_checkpoints');
+    for (const { name } of tables) {
+      const [holding] = await product.sql<{ n: number }>(`select count(*)::int as n from ${name} t where t::text like '%' || $1 || '%'`, [key.d]);
+      expect(holding!.n, name).toBe(0);
+    }
   });
 
   it('finds an event edited with SQL after it was recorded, and says which', async () => {
@@ -76,16 +113,40 @@ describe('npm run audit:verify', () => {
       `update eventstore.events set data = jsonb_set(data, '{changes,price}', '0.5') where global_position = ${String(edited!.global_position)}`,
     );
     const result = verify('--digest', digestFile);
-    expect(result.status).toBe(1);
+    expect(result.status, result.output).toBe(1);
     expect(result.output).toMatch(
       new RegExp(`differ at \\d+/\\d+ \\(${String(edited!.stream_id)} version 1, MealEdited\\): the stored event does not hash to what the ledger recorded`),
     );
+  });
+
+  it('writes what an edited event holds escaped: an event type made to hold a terminal command is shown, never run', async () => {
+    await product.sql(`update eventstore.events set type = 'MealEdited\u009b2K\u202e' where type = 'MealEdited'`);
+    const result = verify();
+    expect(result.status, result.output).toBe(1);
+    expect(result.output).toContain('MealEdited\\u009b2K\\u202e): the stored event does not hash');
+    expect(result.output).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+    await product.sql(`update eventstore.events set type = 'MealEdited' where type like 'MealEdited%'`);
+  });
+
+  it('finds an edited event after the audit log was rebuilt from the edited log: the signed checkpoints still hold the old chain', async () => {
+    const rebuilt = cli('embedded/src/rebuild.ts', 'audit-log');
+    expect(rebuilt, rebuilt.output).toMatchObject({ status: 0 });
+    const [edited] = await product.sql<{ global_position: string; stream_id: string }>(
+      `select global_position::text, stream_id from eventstore.events where type = 'MealEdited'`,
+    );
+    for (const result of [verify(), verify('--digest', digestFile)]) {
+      expect(result.status, result.output).toBe(1);
+      expect(result.output).toContain('an event was changed since, and the ledger recomputed from the changed log');
+      expect(result.output).toMatch(
+        new RegExp(`The first event that differs is ${edited!.stream_id} version 1 \\(MealEdited\\) at \\d+/${edited!.global_position}\\.`),
+      );
+    }
   });
 
   it('finds a deleted event too', async () => {
     const [last] = await product.sql(`select global_position from eventstore.events order by global_position desc limit 1`);
     await product.sql(`delete from eventstore.events where global_position = ${String(last!.global_position)}`);
     const result = verify();
-    expect(result.status).toBe(1);
+    expect(result.status, result.output).toBe(1);
   });
 });

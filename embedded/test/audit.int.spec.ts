@@ -90,28 +90,38 @@ describe('the audit trail', () => {
     expect(both.json().message).toMatch(/newest and after do not go together/);
   });
 
-  it('answers the meal as it stood at a moment between two edits, and 404 before it existed', async () => {
+  it('answers the meal as it stood at a moment between two edits, with the event that made it so, and 404 before it existed', async () => {
     const between = await audit<AuditState>(`/api/audit/meals/${mealId}/state?at=${meta.afterFirstEdit}`);
-    expect(between.version).toBe(1);
+    expect([between.version, between.versions, between.event.type]).toEqual([2, 5, 'MealEdited']);
     expect(between.state).toMatchObject({ title: 'Dal Tadka', price: 5.5, ingredients: ['lentils', 'garlic'] });
-    const byVersion = await audit<AuditState>(`/api/audit/meals/${mealId}/state?version=2`);
+    const byVersion = await audit<AuditState>(`/api/audit/meals/${mealId}/state?version=3`);
     expect(byVersion.state).toMatchObject({ title: 'Dal Tadka Deluxe', ingredients: ['lentils', 'ghee', 'cumin'] });
     const before = await product.call('GET', `/api/audit/meals/${mealId}/state?at=2000-01-01T00:00:00Z`, { token: auditorToken });
     expect([before.statusCode, before.json().message]).toEqual([404, 'It did not exist then']);
   });
 
-  it("counts a meal's likes, each recorded in a stream of its own, in its state at a moment", async () => {
+  it("counts a meal's likes and reviews, each recorded in a stream of its own, in its state", async () => {
     const now = await audit<AuditState>(`/api/audit/meals/${mealId}/state?at=${new Date().toISOString()}`);
-    expect(now.state).toMatchObject({ status: 'listed', likedBy: [student.user._id] });
+    expect(now.state).toMatchObject({ status: 'listed', likes: 1, reviews: 1 });
+    expect(now.event).toMatchObject({ type: 'ReviewAdded', actor: { id: student.user._id } });
     // The like came after the second edit: the state after that edit has none.
-    const beforeTheLike = await audit<AuditState>(`/api/audit/meals/${mealId}/state?version=2`);
-    expect(beforeTheLike.state).toMatchObject({ likedBy: [] });
+    const beforeTheLike = await audit<AuditState>(`/api/audit/meals/${mealId}/state?version=3`);
+    expect(beforeTheLike.state).toMatchObject({ likes: 0, reviews: 0 });
+  });
+
+  it("answers a cancelled request's state: Cancelled, as its timeline shows", async () => {
+    const request = track(await product.call('POST', '/api/mealRequests', { token: student.token, body: { mealId } })).json() as { _id: string };
+    track(await product.call('DELETE', `/api/mealRequests/${request._id}`, { token: student.token }));
+    const { events } = await audit<AuditPage>(`/api/audit/requests/${request._id}`);
+    expect(events.map((event) => event.type)).toEqual(['MealRequested', 'MealRequestCancelled']);
+    const state = await audit<AuditState>(`/api/audit/requests/${request._id}/state`);
+    expect([state.version, state.state.status]).toEqual([2, 'Cancelled']);
   });
 
   it('tells what changed between two versions, field by field and list element by element, each step attributed', async () => {
-    const diff = await audit<AuditDiff>(`/api/audit/meals/${mealId}/diff?from=1&to=2`);
+    const diff = await audit<AuditDiff>(`/api/audit/meals/${mealId}/diff?from=2&to=3`);
     expect(diff.steps).toHaveLength(1);
-    expect(diff.steps[0]).toMatchObject({ version: 2, type: 'MealEdited', actor: { id: admin.user._id, email: 'boss@hostel.test' } });
+    expect(diff.steps[0]).toMatchObject({ version: 3, type: 'MealEdited', actor: { id: admin.user._id, email: 'boss@hostel.test' } });
     expect(diff.steps[0]?.changes).toEqual(
       expect.arrayContaining([
         { field: 'title', from: 'Dal Tadka', to: 'Dal Tadka Deluxe' },
@@ -123,7 +133,7 @@ describe('the audit trail', () => {
   it('searches the whole log by actor (email or id), type and entity, and keeps secrets out', async () => {
     const bySam = await audit<AuditPage>('/api/audit/events?actor=SAM@example.com&limit=100');
     expect(new Set(bySam.events.map((event) => event.type))).toEqual(
-      new Set(['UserRegistered', 'UserPasswordSet', 'UserEmailVerificationSent', 'MealLiked', 'ReviewAdded']),
+      new Set(['UserRegistered', 'UserPasswordSet', 'UserEmailVerificationSent', 'MealLiked', 'ReviewAdded', 'MealRequested', 'MealRequestCancelled']),
     );
     const likes = await audit<AuditPage>(`/api/audit/events?type=MealLiked&entity=meals:${mealId}`);
     expect(likes.events.map((event) => event.actor)).toEqual([expect.objectContaining({ id: student.user._id })]);
@@ -177,7 +187,10 @@ describe('the audit trail', () => {
       price: '$39',
       providerRef: expect.stringMatching(/^sandbox_/),
     });
-    expect(trail?.events.map((event) => event.type)).toEqual(['PaymentSucceeded', 'UserBadgeGranted']);
+    // The purchase that made it, the payment and the badge it granted (the grant lands when the policy runs it).
+    const types = trail?.events.map((event) => event.type) ?? [];
+    expect(types.slice(0, 2)).toEqual(['MembershipPurchaseStarted', 'PaymentSucceeded']);
+    expect([...types].sort()).toEqual(['MembershipPurchaseCompleted', 'MembershipPurchaseStarted', 'PaymentSucceeded', 'UserBadgeGranted']);
     expect((await audit<PaymentTrail[]>('/api/audit/payments')).length).toBeGreaterThanOrEqual(11);
   });
 

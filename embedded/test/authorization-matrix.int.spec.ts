@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { ROUTES, type RouteKey } from '@hostel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct } from './harness';
 
 /**
  * Deny by default, proven route by route: every registered route is walked with no token, the
- * owner, another user, an admin and an auditor. A route added without a row here fails the first test.
+ * owner, another user, an admin and an auditor. The rows are keyed by contracts' route catalogue
+ * (ROUTES): a route listed there without a row here fails `npm run typecheck`, and a route registered
+ * without being listed there (or with other access than listed) fails the first test.
  * An auditor reads what another user reads, and every signed-in write answers them 403, unless a row
  * says otherwise (`auditor`).
  */
@@ -29,7 +32,13 @@ interface Row {
 }
 const all = (status: number): Record<Actor, number> => ({ visitor: status, owner: status, other: status, admin: status, auditor: status });
 
-const matrix: Record<string, Row> = {
+/** An audit route: admins and auditors read the trail, nobody else. */
+const auditRead = (url: (ids: Ids) => string): Row => ({
+  request: (ids) => ({ method: 'GET', url: url(ids) }),
+  expect: { visitor: 401, owner: 403, other: 403, admin: 200, auditor: 200 },
+});
+
+const matrix: Record<RouteKey, Row> = {
   'GET /health': { request: () => ({ method: 'GET', url: '/health' }), expect: all(200) },
   'GET /health/live': { request: () => ({ method: 'GET', url: '/health/live' }), expect: all(200) },
   'GET /health/ready': { request: () => ({ method: 'GET', url: '/health/ready' }), expect: all(200) },
@@ -167,24 +176,16 @@ const matrix: Record<string, Row> = {
     request: () => ({ method: 'GET', url: '/api/requestedMeals/admin' }),
     expect: { visitor: 401, owner: 403, other: 403, admin: 200 },
   },
-  ...Object.fromEntries(
-    (
-      [
-        ['GET /api/audit/events', () => '/api/audit/events?type=MealAdded'],
-        ['GET /api/audit/correlations/:id', () => `/api/audit/correlations/${crypto.randomUUID()}`],
-        ['GET /api/audit/payments', () => '/api/audit/payments'],
-        ['GET /api/audit/digest', () => '/api/audit/digest'],
-        ['GET /api/audit/export', () => '/api/audit/export?format=csv&type=MealAdded'],
-        ['GET /api/audit/export-link', () => '/api/audit/export-link?format=csv&type=MealAdded'],
-        ['GET /api/audit/:entity/:id', ({ mealId }) => `/api/audit/meals/${mealId}`],
-        ['GET /api/audit/:entity/:id/state', ({ mealId }) => `/api/audit/meals/${mealId}/state`],
-        ['GET /api/audit/:entity/:id/diff', ({ mealId }) => `/api/audit/meals/${mealId}/diff?from=0&to=0`],
-      ] as [string, (ids: Ids) => string][]
-    ).map(([route, url]) => [
-      route,
-      { request: (ids: Ids) => ({ method: 'GET', url: url(ids) }), expect: { visitor: 401, owner: 403, other: 403, admin: 200, auditor: 200 } },
-    ]),
-  ),
+  'GET /api/audit/events': auditRead(() => '/api/audit/events?type=MealAdded'),
+  'GET /api/audit/entities': auditRead(() => '/api/audit/entities?q=dal'),
+  'GET /api/audit/correlations/:id': auditRead(() => `/api/audit/correlations/${crypto.randomUUID()}`),
+  'GET /api/audit/payments': auditRead(() => '/api/audit/payments'),
+  'GET /api/audit/digest': auditRead(() => '/api/audit/digest'),
+  'GET /api/audit/export': auditRead(() => '/api/audit/export?format=csv&type=MealAdded'),
+  'GET /api/audit/export-link': auditRead(() => '/api/audit/export-link?format=csv&type=MealAdded'),
+  'GET /api/audit/:entity/:id': auditRead(({ mealId }) => `/api/audit/meals/${mealId}`),
+  'GET /api/audit/:entity/:id/state': auditRead(({ mealId }) => `/api/audit/meals/${mealId}/state`),
+  'GET /api/audit/:entity/:id/diff': auditRead(({ mealId }) => `/api/audit/meals/${mealId}/diff?from=0&to=0`),
   'GET /api/audit/keys': { request: () => ({ method: 'GET', url: '/api/audit/keys' }), expect: all(200) },
   // The link is the credential (an admin's, here): whoever follows it within the minute downloads that export.
   'GET /api/audit/download': {
@@ -250,6 +251,9 @@ describe('authorization matrix', () => {
   it('covers every registered route', () => {
     const registered = product.services.routes.map((route) => `${route.method} ${route.url}`).sort();
     expect(registered).toEqual(Object.keys(matrix).sort());
+    // …each with the access contracts' catalogue gives it (a route missing there, or declaring other access, is named here).
+    const declared = Object.fromEntries(product.services.routes.map((route) => [`${route.method} ${route.url}`, route.access]));
+    expect(declared).toEqual(ROUTES);
   });
 
   for (const [route, row] of Object.entries(matrix)) {

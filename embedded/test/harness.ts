@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { Logger } from 'pino';
 import sharp from 'sharp';
@@ -7,23 +12,32 @@ import { readConfig } from '@hostel/platform/config';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import pg from 'pg';
 import { vi } from 'vitest';
+import { auditCheckpointHeadFile } from '../src/audit-key-file';
 import { startServices } from '../src/services';
 import { createMailbox, tokenOf } from './mailbox';
 
 /**
  * Every account a test registers comes from one address (inject's 127.0.0.1), standing in for as many
- * people on as many addresses: the per-address limit on account requests would stop a suite that
- * registers fifty members at once. Every other limit keeps its default; tests of the limits set their own.
+ * people on as many addresses: the per-address limits on account requests and stored images would stop a
+ * suite that registers fifty members at once. Every other limit keeps its default; tests of the limits set their own.
  */
-const ONE_ADDRESS_FOR_EVERYONE: Partial<RateLimits> = { accountRequestsPerAddress: { max: 100_000, windowMs: 60_000 } };
+const ONE_ADDRESS_FOR_EVERYONE: Partial<RateLimits> = {
+  accountRequestsPerAddress: { max: 100_000, windowMs: 60_000 },
+  uploadBytesPerAddress: { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 },
+};
 
 /** The whole product in-process on a fresh database of the machine's PostgreSQL, driven through HTTP. */
 export async function startProduct(
   env: Record<string, string> = {},
-  { limits, ...options }: { workers?: boolean; limits?: Partial<RateLimits>; limitsNamespace?: string; logger?: Logger; webDist?: string } = {},
+  {
+    limits,
+    ...options
+  }: { workers?: boolean; limits?: Partial<RateLimits>; limitsNamespace?: string; logger?: Logger; webDist?: string; readableWaitMs?: number } = {},
 ) {
   const database = await createFreshDatabase('api');
-  const config = readConfig({ ADMIN_EMAILS: 'boss@hostel.test', ...env });
+  // A data directory of its own, as npm start has: the audit's key file lives there.
+  const dataDir = mkdtempSync(join(tmpdir(), 'hostel-data-'));
+  const config = readConfig({ ADMIN_EMAILS: 'boss@hostel.test', DATA_DIR: dataDir, ...env });
   const mailbox = createMailbox();
   const boot = async (overrides: { workers?: boolean } = {}) => {
     const started = await startServices({
@@ -34,6 +48,8 @@ export async function startProduct(
       limits: { ...ONE_ADDRESS_FOR_EVERYONE, ...limits },
       // With REDIS_URL, counters outlive the product: each gets keys of its own.
       limitsNamespace: `rate-limit:${crypto.randomUUID()}:`,
+      // As npm start: the newest audit checkpoint kept in the data directory too.
+      auditHeadFile: auditCheckpointHeadFile(dataDir),
       ...options,
       ...overrides,
     });
@@ -157,6 +173,16 @@ export async function startProduct(
     );
   }
 
+  /** Runs a command-line tool (a path from the repository's root) on the product's database and DATA_DIR, as an operator would. */
+  function cli(script: string, ...args: string[]): { status: number | null; output: string } {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, EVENT_STORE: 'postgres', LOG_LEVEL: 'silent', REDIS_URL: '' },
+      encoding: 'utf8',
+    });
+    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+  }
+
   async function eventCount(): Promise<number> {
     const [row] = await sql<{ count: string }>('select count(*) as count from eventstore.events');
     return Number(row?.count);
@@ -167,6 +193,8 @@ export async function startProduct(
       return services;
     },
     databaseUrl: database.url,
+    /** The product's DATA_DIR (the audit's key file is there), for the command-line tools run on it. */
+    dataDir,
     /** Stops every service and starts them again on the same database, as a restart of the process would. */
     async restart(overrides: { workers?: boolean } = {}) {
       await services.close();
@@ -174,6 +202,7 @@ export async function startProduct(
     },
     call,
     caughtUp,
+    cli,
     register,
     registerVerified,
     mailbox,
@@ -184,6 +213,7 @@ export async function startProduct(
     async stop() {
       await services.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

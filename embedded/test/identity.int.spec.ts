@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshCookieOf, startProduct } from './harness';
+import { linkOf } from './mailbox';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
 beforeAll(async () => {
@@ -53,6 +56,25 @@ describe('register', () => {
   });
 });
 
+describe('mailed links', () => {
+  it("point at the URL npm start prints when APP_ORIGIN is unset, whatever the request's Host says", async () => {
+    const evil = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const registered = await product.call('POST', '/api/auth/register', {
+      body: { name: 'Hana', email: 'hana@example.com', password: 'secret-pass-1' },
+      headers: evil,
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    await product.call('POST', '/api/auth/forgot-password', { body: { email: 'hana@example.com' }, headers: evil });
+    await product.call('POST', '/api/newsletter', { body: { email: 'hana@example.com' }, headers: evil });
+    const links = await Promise.all([
+      product.mailbox.take('hana@example.com', '/verify-email'),
+      product.mailbox.take('hana@example.com', '/reset-password'),
+      product.mailbox.take('hana@example.com', '/?newsletter=confirm'),
+    ]);
+    expect(links.map((mail) => linkOf(mail).origin)).toEqual(Array(3).fill('http://localhost:3000'));
+  });
+});
+
 describe('login', () => {
   it('answers a token for the right password and 401 with a message for a wrong one or an unknown email', async () => {
     await product.register('Lee', 'lee@example.com', 'lee-password');
@@ -66,13 +88,14 @@ describe('login', () => {
     expect(unknown.statusCode).toBe(401);
   });
 
-  it('answers 429 after a burst of failures for the same email, even with the right password', async () => {
+  it('answers 429 after a burst of failures for the same email from one address and browser, even with the right password', async () => {
     await product.register('Target', 'target@example.com', 'right-password');
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 6; attempt++) {
+    // Five failures are free; the sixth makes the next attempt here wait.
+    for (let attempt = 0; attempt < 7; attempt++) {
       statuses.push((await product.call('POST', '/api/auth/login', { body: { email: 'target@example.com', password: `wrong-${attempt}` } })).statusCode);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429]);
     const right = await product.call('POST', '/api/auth/login', { body: { email: 'target@example.com', password: 'right-password' } });
     expect(right.statusCode).toBe(429);
     expect(right.json().message).toMatch(/^Too many failed sign-in attempts/);
@@ -91,9 +114,37 @@ describe('refresh and logout', () => {
 
     const reused = await product.call('POST', '/api/auth/refresh', { headers: { cookie: refreshCookie! } });
     expect(reused.statusCode).toBe(401);
-    // Reuse means the token leaked: the rotated successor stops working too.
+    // Reuse means the token leaked: the rotated successor stops working too, and so do the session's access tokens.
     const successor = await product.call('POST', '/api/auth/refresh', { headers: { cookie: rotated } });
     expect(successor.statusCode).toBe(401);
+    expect((await product.call('GET', '/users/sam@example.com', { token: first.json().token })).statusCode).toBe(401);
+  });
+
+  it("ends the access token's session at once on logout: its tokens are refused, its socket let go; the account's other sign-ins go on", async () => {
+    const signedUp = await product.register('Leaver', 'leaver@example.com');
+    const elsewhere = (await product.call('POST', '/api/auth/login', { body: { email: 'leaver@example.com', password: 'secret-pass-1' } })).json();
+    const read = (token: string) => product.call('GET', '/users/leaver@example.com', { token });
+    const write = (token: string) => product.call('POST', '/users', { token, body: { name: 'Leaver Again' } });
+    expect((await read(signedUp.token)).statusCode).toBe(200);
+    await product.services.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = product.services.app.server.address() as AddressInfo;
+    const socket = connectSocket(`http://127.0.0.1:${port}`, { auth: { token: signedUp.token }, transports: ['websocket'], reconnection: false });
+    await new Promise<void>((resolve, reject) => socket.once('connect', () => resolve()).once('connect_error', reject));
+    const letGo = new Promise((resolve) => socket.once('disconnect', resolve));
+
+    const logout = await product.call('POST', '/api/auth/logout', { headers: { cookie: signedUp.refreshCookie! } });
+    expect(logout.statusCode).toBe(204);
+    const [readAfter, writeAfter] = [await read(signedUp.token), await write(signedUp.token)];
+    expect([readAfter.statusCode, writeAfter.statusCode]).toEqual([401, 401]);
+    expect(readAfter.json().message).toEqual(expect.any(String));
+    await letGo;
+    expect(socket.connected).toBe(false);
+    const refused = connectSocket(`http://127.0.0.1:${port}`, { auth: { token: signedUp.token }, transports: ['websocket'], reconnection: false });
+    expect(await new Promise((resolve) => refused.once('connect_error', (error) => resolve(error.message)))).toBe('invalid access token');
+    refused.close();
+    // The other sign-in (another browser) is another session.
+    expect((await read(elsewhere.token)).statusCode).toBe(200);
+    expect((await write(elsewhere.token)).statusCode).toBe(200);
   });
 
   it('stops the refresh token from working after logout', async () => {

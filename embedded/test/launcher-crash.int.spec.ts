@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -76,7 +76,7 @@ async function arrange(url: string) {
     const paid = await call('POST', '/payment', registered.token, { package: 'Silver', stripeToken: 'tok_visa' }, { 'idempotency-key': randomUUID() });
     // 202: the grant is still queued (many payments at once); the badge follows.
     if (!('status' in paid && paid.status === 202)) ok(paid);
-    await vi.waitFor(async () => expect(ok(await call('GET', `/users/${email}`, registered.token)).badge).toBe('silver'), { timeout: 30_000, interval: 50 });
+    await vi.waitFor(async () => expect(ok(await call('GET', `/users/${email}`, registered.token)).badge).toBe('Silver'), { timeout: 30_000, interval: 50 });
     return { email, token: registered.token, id: registered.user._id };
   };
   const early = await Promise.all(Array.from({ length: EARLY_LIKES }, (_, index) => member(`early-${index}`)));
@@ -116,8 +116,17 @@ async function inLog(databaseUrl: string, upcomingId: string, burstEmails: strin
   }
 }
 
-async function burstThenStop(signal: 'SIGKILL' | 'SIGTERM') {
-  const dataDir = mkdtempSync(join(tmpdir(), `hostel-crash-${signal.toLowerCase()}-`));
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function burstThenStop(signal: 'SIGKILL' | 'SIGTERM' | 'SIGINT', to: 'process' | 'group' = 'process') {
+  const dataDir = mkdtempSync(join(tmpdir(), `hostel-crash-${signal.toLowerCase()}-${to}-`));
   // The burst is about durability, not throttling: every account here comes from one address.
   const env = { RATE_LIMITS: 'off' };
   const first = launch({ dataDir, port: await freePort(), env });
@@ -136,7 +145,10 @@ async function burstThenStop(signal: 'SIGKILL' | 'SIGTERM') {
   // Stopped as soon as all 20 payments are in the log: their badges are still being granted.
   await vi.waitFor(async () => expect((await inLog(databaseUrl, upcomingId, emails)).goldPaid).toHaveLength(BURST), { timeout: 30_000, interval: 5 });
   const atStop = await inLog(databaseUrl, upcomingId, emails);
-  const ended = await stopLauncher(first, signal);
+  const postgresPid = Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const ended = await stopLauncher(first, signal, to);
+  // Whether the launcher left its PostgreSQL running (a SIGKILLed one cannot stop it: the next start does).
+  const postgresLeft = running(postgresPid);
   const answers = { payments: await Promise.all(payments), likes: await Promise.all(likes) };
 
   // `npm start` again, on the same data, nothing cleaned up by hand.
@@ -153,13 +165,15 @@ async function burstThenStop(signal: 'SIGKILL' | 'SIGTERM') {
     { timeout: 30_000, interval: 50 },
   );
   await stopLauncher(second);
-  return { ended, atStop, answers, after, burst, output: first.output() };
+  return { ended, atStop, answers, after, burst, postgresLeft, output: first.output() };
 }
 
 describe('npm start survives a stop in the middle of a burst', () => {
   it('SIGKILL: after a restart, 20 badges, one publication, every acknowledged like kept and none twice', async () => {
-    const { atStop, answers, after, burst } = await burstThenStop('SIGKILL');
+    const { atStop, answers, after, burst, postgresLeft } = await burstThenStop('SIGKILL');
 
+    // Its PostgreSQL outlived it, and the next start stopped it and started afresh on the same data.
+    expect(postgresLeft).toBe(true);
     // (the kill came before every grant had landed, or this test would prove nothing)
     expect(atStop.goldBadges.length, 'every badge had landed before the kill').toBeLessThan(BURST);
     expect(after.goldPaid).toHaveLength(BURST);
@@ -176,11 +190,28 @@ describe('npm start survives a stop in the middle of a burst', () => {
       if ('status' in answer && answer.status < 300) expect(after.goldPaid).toContain(burst[index]!.email);
   }, 240_000);
 
-  it('SIGTERM: answers every request in flight and finishes its jobs before exiting; after a restart the same holds', async () => {
-    const { ended, answers, after, burst, output } = await burstThenStop('SIGTERM');
+  it("Ctrl+C (SIGINT to the launcher's whole process group): every payment in flight is answered as recorded, then PostgreSQL stops", async () => {
+    const { ended, answers, after, atStop, burst, postgresLeft, output } = await burstThenStop('SIGINT', 'group');
 
     expect(ended, output).toEqual({ code: 0, signal: null });
+    expect(postgresLeft, 'PostgreSQL still running after the launcher exited').toBe(false);
     expect(output, 'the drain hit its deadline').not.toContain('Not everything finished');
+    // Every connection closed before PostgreSQL stopped (pg-pool's end() resolved before its connections were gone).
+    expect(output).not.toContain('PostgreSQL connection lost');
+    // The group's SIGINT reached PostgreSQL too when it shared the group: requests then failed with 503, charged all the same.
+    const answered = answers.payments.map((answer, index) => ({ email: burst[index]!.email, status: 'status' in answer ? answer.status : answer.failed }));
+    expect(answered.filter(({ status }) => status !== 200 && status !== 202)).toEqual([]);
+    expect(atStop.goldPaid.sort()).toEqual(answered.map(({ email }) => email).sort());
+    expect(after.goldBadges).toHaveLength(BURST);
+  }, 240_000);
+
+  it('SIGTERM: answers every request in flight and finishes its jobs before exiting; after a restart the same holds', async () => {
+    const { ended, answers, after, burst, postgresLeft, output } = await burstThenStop('SIGTERM');
+
+    expect(ended, output).toEqual({ code: 0, signal: null });
+    expect(postgresLeft, 'PostgreSQL still running after the launcher exited').toBe(false);
+    expect(output, 'the drain hit its deadline').not.toContain('Not everything finished');
+    expect(output).not.toContain('PostgreSQL connection lost');
     // Drained: each payment was accepted before the stop (it is in the log), so each got its answer.
     for (const answer of answers.payments) {
       expect(answer).toMatchObject({ status: expect.any(Number) });

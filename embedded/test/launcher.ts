@@ -15,12 +15,16 @@ export interface Launched {
   output(): string;
 }
 
-/** `npm start`'s launcher as a real child process on `dataDir` and `port`. */
+/**
+ * `npm start`'s launcher as a real child process on `dataDir` and `port`, in a process group of its
+ * own (as a terminal starts a command), so a test can signal the whole group as Ctrl+C does.
+ */
 export function launch(options: { dataDir: string; port: number; env?: Record<string, string> }): Launched {
   const child = spawn(process.execPath, ['--import', 'tsx', 'embedded/src/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(options.port), DATA_DIR: options.dataDir, LOG_LEVEL: 'warn', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -39,9 +43,15 @@ export function launch(options: { dataDir: string; port: number; env?: Record<st
   return { child, ready, exited, output: () => output };
 }
 
-/** Sends `signal` and answers how the launcher ended. */
-export async function stopLauncher(launched: Launched, signal: NodeJS.Signals = 'SIGTERM') {
-  if (launched.child.exitCode === null && launched.child.signalCode === null) launched.child.kill(signal);
+/**
+ * Sends `signal` to the launcher (`to: 'group'`: to its whole process group, as a terminal's Ctrl+C
+ * does) and answers how the launcher ended.
+ */
+export async function stopLauncher(launched: Launched, signal: NodeJS.Signals = 'SIGTERM', to: 'process' | 'group' = 'process') {
+  if (launched.child.exitCode === null && launched.child.signalCode === null) {
+    if (to === 'group') process.kill(-launched.child.pid!, signal);
+    else launched.child.kill(signal);
+  }
   return launched.exited;
 }
 

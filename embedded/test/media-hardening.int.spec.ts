@@ -12,14 +12,18 @@ import { startProduct } from './harness';
 type Product = Awaited<ReturnType<typeof startProduct>>;
 const DAY = 24 * 60 * 60 * 1000;
 const QUOTA = 200 * 1024;
+const NETWORK_QUOTA = 300 * 1024;
 
 let product: Product;
 let admin: Awaited<ReturnType<Product['registerVerified']>>;
-let student: Awaited<ReturnType<Product['register']>>;
+let student: Awaited<ReturnType<Product['registerVerified']>>;
 beforeAll(async () => {
-  product = await startProduct({}, { limits: { uploadBytesPerUser: { max: QUOTA, windowMs: DAY } } });
+  product = await startProduct(
+    {},
+    { limits: { uploadBytesPerUser: { max: QUOTA, windowMs: DAY }, uploadBytesPerAddress: { max: NETWORK_QUOTA, windowMs: DAY } } },
+  );
   admin = await product.registerVerified('Boss', 'boss@hostel.test');
-  student = await product.register('Stu', 'stu@example.com');
+  student = await product.registerVerified('Stu', 'stu@example.com');
 });
 afterAll(async () => product?.stop());
 
@@ -27,8 +31,15 @@ const BOUNDARY = 'media-hardening';
 const part = (name = 'file') => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="meal.png"\r\nContent-Type: image/png\r\n\r\n`;
 const multipartType = `multipart/form-data; boundary=${BOUNDARY}`;
 
-function upload(payload: string | Buffer, contentType = multipartType, token = student.token) {
-  return product.call('POST', '/api/uploads', { token, payload, headers: { 'content-type': contentType } });
+/** An upload from one address: the harness's own requests all come from 127.0.0.1, whose per-address quota the suite shares. */
+function upload(payload: string | Buffer, contentType = multipartType, token = student.token, address = '192.0.2.10') {
+  return product.services.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    remoteAddress: address,
+    payload,
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+  });
 }
 
 /** A PNG of noise: it does not compress, so its WebP is about as large as its pixels. */
@@ -88,11 +99,11 @@ describe('malformed uploads', () => {
 
 describe('the upload quota', () => {
   it('refuses an upload that would take a user past their daily bytes with 429 and Retry-After; others still upload', async () => {
-    const uploader = await product.register('Heavy', 'heavy@example.com');
+    const uploader = await product.registerVerified('Heavy', 'heavy@example.com');
     const statuses: number[] = [];
     let refused;
     for (let seed = 1; seed <= 12 && !refused; seed++) {
-      const response = await upload(asMultipart(await noisyPng(200, seed)), multipartType, uploader.token);
+      const response = await upload(asMultipart(await noisyPng(200, seed)), multipartType, uploader.token, '192.0.2.20');
       statuses.push(response.statusCode);
       if (response.statusCode !== 201) refused = response;
     }
@@ -107,6 +118,38 @@ describe('the upload quota', () => {
       .executeTakeFirstOrThrow();
     expect(Number(stored.bytes)).toBeLessThanOrEqual(QUOTA);
     expect((await product.upload(student.token)).startsWith('/api/media/')).toBe(true);
+  });
+});
+
+describe('the upload quota of a network', () => {
+  it('bounds what one address stores in a day whatever the accounts (429 and Retry-After); other addresses and admins still upload; the address is forgotten after a day', async () => {
+    const network = '198.51.100.7';
+    const statuses: number[] = [];
+    let refused;
+    for (let index = 1; index <= 12 && !refused; index++) {
+      // A new proven account for each image: the per-user quota alone would never stop this.
+      const account = await product.registerVerified(`Many ${index}`, `many${index}@example.com`);
+      const response = await upload(asMultipart(await noisyPng(200, 100 + index)), multipartType, account.token, network);
+      statuses.push(response.statusCode);
+      if (response.statusCode !== 201) refused = response;
+    }
+    expect(statuses.length).toBeGreaterThan(2);
+    expect(statuses.slice(0, -1).every((status) => status === 201)).toBe(true);
+    expect(refused?.statusCode, refused?.body).toBe(429);
+    expect(refused!.json().message).toMatch(/^Your network has uploaded its 0.3 MB of images for today\. Please try again in 24 hours/);
+    expect(Number(refused!.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    const fromNetwork = () =>
+      product.services.commandDb
+        .selectFrom('media')
+        .select([sql<string>`coalesce(sum(octet_length(bytes)), 0)`.as('bytes'), sql<string>`count(*)`.as('images')])
+        .where('uploaded_from', '=', network)
+        .executeTakeFirstOrThrow();
+    expect(Number((await fromNetwork()).bytes)).toBeLessThanOrEqual(NETWORK_QUOTA);
+    expect((await upload(asMultipart(await noisyPng(200, 999)), multipartType, student.token, '203.0.113.50')).statusCode).toBe(201);
+    expect((await upload(asMultipart(await noisyPng(200, 998)), multipartType, admin.token, network)).statusCode).toBe(201);
+
+    await sweepUnusedImages({ store: product.services.store, db: product.services.commandDb, now: new Date(Date.now() + DAY + 60_000), graceMs: 100 * DAY });
+    expect(Number((await fromNetwork()).images)).toBe(0);
   });
 });
 

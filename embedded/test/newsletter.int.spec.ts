@@ -59,4 +59,28 @@ describe('the newsletter', () => {
     }
     expect(await product.eventCount()).toBe(before);
   });
+
+  it('answers a forged link exactly alike whatever the address: never signed up, pending, subscribed or unsubscribed', async () => {
+    // The subscription id is derived from the address (anyone can compute it): only the secret proves the link.
+    const forged = (email: string) => `${subscriptionIdForEmail(email)}.${'B'.repeat(43)}`;
+    await subscribe('pending@example.com');
+    await subscribe('member@example.com');
+    await confirm(tokenOf(await product.mailbox.take('member@example.com', '/?newsletter=confirm')));
+    await subscribe('gone@example.com');
+    await confirm(tokenOf(await product.mailbox.take('gone@example.com', '/?newsletter=confirm')));
+    await unsubscribe(tokenOf(await product.mailbox.take('gone@example.com', '/?newsletter=unsubscribe')));
+    expect(await newsletterEvents('member@example.com')).toHaveLength(2);
+    expect(await newsletterEvents('gone@example.com')).toHaveLength(3);
+
+    const before = await product.eventCount();
+    const answers = [];
+    for (const email of ['stranger@example.com', 'pending@example.com', 'member@example.com', 'gone@example.com']) {
+      for (const act of [confirm, unsubscribe]) {
+        const response = await act(forged(email));
+        answers.push({ status: response.statusCode, body: response.json() as unknown });
+      }
+    }
+    expect(answers).toEqual(Array(8).fill({ status: 400, body: { message: 'This link is not valid. Please sign up again.' } }));
+    expect(await product.eventCount()).toBe(before);
+  });
 });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentDto, UserDto } from '@hostel/contracts';
+import { PURCHASE_TIMEOUT_MS } from '@hostel/domain';
 import { startProduct } from './harness';
 
 /**
@@ -33,6 +34,12 @@ function callSeen(token: string) {
 /** The PaymentIntent id the stand-in gives to the attempt made with `token`. */
 const intentFor = (token: string) => `pi_${token}`;
 
+/** Answers held back until a test releases them (`ctoken_hold…`): a purchase kept at Stripe while others arrive. */
+const held = new Map<string, () => void>();
+const release = (token: string) => held.get(token)?.();
+/** What the stand-in says of PaymentIntents it did not make (a purchase left open by an earlier process): their status. */
+const otherIntents = new Map<string, string>();
+
 function fakeStripeApi(): Promise<Server> {
   const server = createServer(async (request: IncomingMessage, response) => {
     let body = '';
@@ -44,7 +51,22 @@ function fakeStripeApi(): Promise<Server> {
       authorization: request.headers.authorization,
       form,
     });
+    const json = (status: number, answer: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+    // Cancel and retrieve, for PaymentIntents a purchase left open: canceled unless Stripe already took the money.
+    const intentCall = /^\/v1\/payment_intents\/(pi_[\w]+)(\/cancel)?$/.exec(request.url ?? '');
+    if (intentCall) {
+      const [, id, cancel] = intentCall as unknown as [string, string, string | undefined];
+      const status = otherIntents.get(id) ?? 'requires_action';
+      if (cancel && status !== 'requires_action')
+        return json(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `It has a status of ${status}.` } });
+      if (cancel) otherIntents.set(id, 'canceled');
+      return json(200, { id, object: 'payment_intent', status: cancel ? 'canceled' : status, metadata: {} });
+    }
     const token = form.get('confirmation_token') ?? '';
+    if (token.startsWith('ctoken_hold')) {
+      callSeen(`${token}:received`).resolve();
+      await new Promise<void>((resolve) => held.set(token, resolve));
+    }
     const answer = (status: number, json: unknown, headers: Record<string, string> = {}) => {
       response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(json));
       callSeen(token).resolve();
@@ -99,12 +121,17 @@ afterAll(async () => {
   api?.close();
 });
 
+/** The purchase (metadata paymentId) a PaymentIntent the product created pays for, as Stripe keeps it. */
+const purchaseOf = (intentId: string) =>
+  calls.find((call) => intentFor(call.form.get('confirmation_token') ?? '') === intentId)?.form.get('metadata[paymentId]');
+
 function intentEvent(
   type: string,
   intentId: string,
   member: Member,
   overrides: { amount?: number; package?: string; currency?: string; eventId?: string } = {},
 ) {
+  const paymentId = purchaseOf(intentId);
   return JSON.stringify({
     id: overrides.eventId ?? `evt_${type}_${intentId}`,
     object: 'event',
@@ -117,7 +144,7 @@ function intentEvent(
         amount_received: type === 'payment_intent.succeeded' ? (overrides.amount ?? 3900) : 0,
         currency: overrides.currency ?? 'usd',
         status: type === 'payment_intent.succeeded' ? 'succeeded' : 'processing',
-        metadata: { userId: member.user._id, email: member.user.email, package: overrides.package ?? 'Gold' },
+        metadata: { userId: member.user._id, email: member.user.email, package: overrides.package ?? 'Gold', ...(paymentId ? { paymentId } : {}) },
       },
     },
   });
@@ -141,12 +168,30 @@ const historyOf = async (member: Member, position?: string) =>
   (
     await product.call('GET', `/payments?email=${member.user.email}`, { token: member.token, ...(position ? { headers: { 'x-min-position': position } } : {}) })
   ).json() as PaymentDto[];
+/** An event as a process of the product records it. */
+function recorded(type: string, data: Record<string, unknown>) {
+  const eventId = randomUUID();
+  const at = new Date().toISOString();
+  return { eventId, type, data, metadata: { eventId, actor: 'test', correlationId: eventId, causationId: eventId, occurredAt: at, schemaVersion: 1 } };
+}
 const pay = (member: Member, body: Record<string, unknown>, idempotencyKey: string = randomUUID()) =>
   product.call('POST', '/payment', { token: member.token, body, headers: { 'idempotency-key': idempotencyKey } });
 
+/** Events of types `types` about the member (in any of their streams), in order. */
+const eventsOf = async (member: Member, types: string[]) =>
+  (
+    await product.sql<{ type: string }>(`select type from eventstore.events where data->>'userId' = $1 and type = any($2) order by global_position`, [
+      member.user._id,
+      types,
+    ])
+  ).map((row) => row.type);
+const paymentsOf = (member: Member) => eventsOf(member, ['PaymentSucceeded']);
+const membershipOf = async (member: Member) => (await product.services.store.readStream(`membership-${member.user._id}`)).map((event) => event.type);
+/** Calls to create a PaymentIntent for the member. */
+const intentsOf = (member: Member) => calls.filter((call) => call.path === '/v1/payment_intents' && call.form.get('metadata[userId]') === member.user._id);
+
 describe('memberships in Stripe mode: the PaymentIntent', () => {
-  it('creates and confirms a PaymentIntent for the catalogue amount with a key per attempt, and grants nothing yet', async () => {
-    const before = await product.eventCount();
+  it('creates and confirms a PaymentIntent for the catalogue amount with a key per purchase, and grants nothing yet', async () => {
     const attempt = randomUUID();
     const response = await pay(buyer, { package: 'Gold', stripeToken: 'ctoken_ok', price: 1, amount: 1, badge: 'platinum' }, attempt);
     expect(response.statusCode, response.body).toBe(202);
@@ -154,6 +199,7 @@ describe('memberships in Stripe mode: the PaymentIntent', () => {
     const call = calls.at(-1)!;
     expect(call.path).toBe('/v1/payment_intents');
     expect(call.authorization).toBe('Bearer sk_test_offline');
+    const paymentId = call.form.get('metadata[paymentId]');
     expect(Object.fromEntries(call.form)).toEqual({
       amount: '3900',
       currency: 'usd',
@@ -162,42 +208,117 @@ describe('memberships in Stripe mode: the PaymentIntent', () => {
       'metadata[userId]': buyer.user._id,
       'metadata[email]': buyer.user.email,
       'metadata[package]': 'Gold',
+      'metadata[paymentId]': expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
-    expect(call.idempotencyKey).toBe(`membership:${buyer.user._id}:Gold:${attempt}`);
+    expect(call.idempotencyKey).toBe(`membership-purchase:${paymentId}`);
     // The same attempt again (its Idempotency-Key): the same key, so Stripe charges once.
     await pay(buyer, { package: 'Gold', stripeToken: 'ctoken_ok' }, attempt);
     expect(calls.at(-1)!.idempotencyKey).toBe(call.idempotencyKey);
+    // The purchase waits for Stripe's word; nothing is paid or granted yet.
+    expect(await membershipOf(buyer)).toEqual(['MembershipPurchaseStarted', 'MembershipPurchaseAwaitingProvider']);
+    expect(await paymentsOf(buyer)).toEqual([]);
+    expect(await badgeOf(buyer)).toBeNull();
     // Every package at its catalogue price.
     for (const [name, amount] of [
       ['Silver', '1900'],
       ['Platinum', '5900'],
     ]) {
-      await pay(buyer, { package: name, stripeToken: `ctoken_ok_${name}` });
+      await pay(await newMember(), { package: name, stripeToken: `ctoken_ok_${name}` });
       expect(calls.at(-1)!.form.get('amount')).toBe(amount);
     }
-    expect(await product.eventCount()).toBe(before);
-    expect(await badgeOf(buyer)).toBeNull();
   });
 
-  it('hands a 3-D Secure step back to the browser', async () => {
-    const secure = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_3ds' });
+  it('given purchases of any plans and keys sent while Stripe is still answering one, then only that one reaches Stripe; the others answer 409', async () => {
+    const member = await newMember();
+    const first = pay(member, { package: 'Gold', stripeToken: 'ctoken_hold_first' });
+    await callSeen('ctoken_hold_first:received').promise;
+    const others = await Promise.all(
+      ['Silver', 'Gold', 'Platinum', 'Platinum'].map((name, index) => pay(member, { package: name, stripeToken: `ctoken_ok_other_${index}` })),
+    );
+    for (const answer of others)
+      expect([answer.statusCode, answer.json()]).toEqual([
+        409,
+        { message: 'You have no membership yet: a purchase of Gold is under way for your account, and this one was not charged.' },
+      ]);
+    release('ctoken_hold_first');
+    expect((await first).statusCode).toBe(202);
+    expect(intentsOf(member).map((call) => call.form.get('confirmation_token'))).toEqual(['ctoken_hold_first']);
+    // Stripe's word comes: one payment, and the member may buy again.
+    expect((await deliver(succeeded(intentFor('ctoken_hold_first'), member))).statusCode).toBe(200);
+    expect(await paymentsOf(member)).toEqual(['PaymentSucceeded']);
+    expect(await membershipOf(member)).toEqual(['MembershipPurchaseStarted', 'MembershipPurchaseAwaitingProvider', 'MembershipPurchaseCompleted']);
+    expect((await pay(member, { package: 'Platinum', stripeToken: 'ctoken_ok_after' })).statusCode).toBe(202);
+  });
+
+  it('hands a 3-D Secure step back to the browser; the purchase waits for it, and a canceled one frees the member', async () => {
+    const member = await newMember();
+    const secure = await pay(member, { package: 'Silver', stripeToken: 'ctoken_3ds' });
     expect(secure.statusCode).toBe(200);
     expect(secure.json()).toEqual({ requiresAction: true, clientSecret: `${intentFor('ctoken_3ds')}_secret` });
+    const meanwhile = await pay(member, { package: 'Gold', stripeToken: 'ctoken_ok_meanwhile' });
+    expect(meanwhile.statusCode).toBe(409);
+    expect(intentsOf(member)).toHaveLength(1);
+    expect((await deliver(intentEvent('payment_intent.canceled', intentFor('ctoken_3ds'), member, { package: 'Silver', amount: 1900 }))).statusCode).toBe(200);
+    expect(await membershipOf(member)).toEqual(['MembershipPurchaseStarted', 'MembershipPurchaseAwaitingProvider', 'MembershipPurchaseFailed']);
+    expect((await pay(member, { package: 'Gold', stripeToken: 'ctoken_ok_after_3ds' })).statusCode).toBe(202);
   });
 
-  it("answers a decline with 402 and Stripe's message, a provider outage with 502, a reused attempt with 409, recording nothing", async () => {
-    const before = await product.eventCount();
-    const declined = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_declined' });
+  it("answers a decline with 402 and Stripe's message (the member free to buy again), an outage with 502 and a reused attempt with 409, recording no payment", async () => {
+    const [declinedMember, outageMember, reusedMember] = [await newMember(), await newMember(), await newMember()];
+    const declined = await pay(declinedMember, { package: 'Silver', stripeToken: 'ctoken_declined' });
     expect([declined.statusCode, declined.json()]).toEqual([402, { message: 'Your card was declined.' }]);
-    const noFunds = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_no_funds' });
+    const noFunds = await pay(declinedMember, { package: 'Silver', stripeToken: 'ctoken_no_funds' });
     expect([noFunds.statusCode, noFunds.json()]).toEqual([402, { message: 'Your card has insufficient funds.' }]);
-    const outage = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_outage' });
+    expect(await membershipOf(declinedMember)).toEqual([
+      'MembershipPurchaseStarted',
+      'MembershipPurchaseFailed',
+      'MembershipPurchaseStarted',
+      'MembershipPurchaseFailed',
+    ]);
+    const outage = await pay(outageMember, { package: 'Silver', stripeToken: 'ctoken_outage' });
     expect(outage.statusCode).toBe(502);
     expect(outage.json().message).toMatch(/could not be reached/);
-    const reused = await pay(buyer, { package: 'Silver', stripeToken: 'ctoken_reused' });
+    const reused = await pay(reusedMember, { package: 'Silver', stripeToken: 'ctoken_reused' });
     expect(reused.statusCode).toBe(409);
     expect(typeof reused.json().message).toBe('string');
-    expect(await product.eventCount()).toBe(before);
+    for (const member of [declinedMember, outageMember, reusedMember]) expect(await paymentsOf(member)).toEqual([]);
+  });
+
+  it('given a purchase left at Stripe past its time, then the next purchase cancels its PaymentIntent first; one Stripe has taken keeps the member waiting', async () => {
+    const [member, taken] = [await newMember(), await newMember()];
+    const longAgo = new Date(Date.now() - PURCHASE_TIMEOUT_MS - 1000).toISOString();
+    for (const [who, intent] of [
+      [member, 'pi_left_unfinished'],
+      [taken, 'pi_taken_meanwhile'],
+    ] as const) {
+      const paymentId = randomUUID();
+      await product.services.store.append(
+        `membership-${who.user._id}`,
+        [
+          recorded('MembershipPurchaseStarted', { userId: who.user._id, paymentId, package: 'Platinum', provider: 'stripe', startedAt: longAgo }),
+          recorded('MembershipPurchaseAwaitingProvider', { userId: who.user._id, paymentId, paymentIntentId: intent }),
+        ],
+        { expectedVersion: 'no_stream' },
+      );
+    }
+    otherIntents.set('pi_taken_meanwhile', 'processing');
+
+    expect((await pay(member, { package: 'Silver', stripeToken: 'ctoken_ok_after_stale' })).statusCode).toBe(202);
+    expect(calls.some((call) => call.path === '/v1/payment_intents/pi_left_unfinished/cancel')).toBe(true);
+    expect(await membershipOf(member)).toEqual([
+      'MembershipPurchaseStarted',
+      'MembershipPurchaseAwaitingProvider',
+      'MembershipPurchaseFailed',
+      'MembershipPurchaseStarted',
+      'MembershipPurchaseAwaitingProvider',
+    ]);
+
+    const waiting = await pay(taken, { package: 'Silver', stripeToken: 'ctoken_ok_while_taken' });
+    expect([waiting.statusCode, waiting.json().message]).toEqual([
+      409,
+      'You have no membership yet: a purchase of Platinum is under way for your account, and this one was not charged.',
+    ]);
+    expect(intentsOf(taken)).toEqual([]);
   });
 
   it("answers like the sandbox when Stripe's signed confirmation arrives while the member waits", async () => {
@@ -210,18 +331,19 @@ describe('memberships in Stripe mode: the PaymentIntent', () => {
     const response = await answered;
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as { message: string; badge: string; position: string };
-    expect(answer).toMatchObject({ message: 'You are now a Platinum member', badge: 'platinum' });
-    expect((await profileOf(member, answer.position)).badge).toBe('platinum');
+    expect(answer).toMatchObject({ message: 'You are now a Platinum member', badge: 'Platinum' });
+    expect((await profileOf(member, answer.position)).badge).toBe('Platinum');
     expect(await historyOf(member, answer.position)).toEqual([
-      expect.objectContaining({ package: 'Platinum', badge: 'platinum', price: '$59', amount: 5900, currency: 'usd', providerRef: intentFor(token) }),
+      expect.objectContaining({ package: 'Platinum', badge: 'Platinum', price: '$59', amount: 5900, currency: 'usd', providerRef: intentFor(token) }),
     ]);
+    expect(await membershipOf(member)).toEqual(['MembershipPurchaseStarted', 'MembershipPurchaseAwaitingProvider', 'MembershipPurchaseCompleted']);
   });
 
   it("refuses a plan that would not raise the member's badge with 409 before Stripe is asked to charge anything", async () => {
     const member = await newMember();
     const granted = await deliver(succeeded('pi_gold_first', member, { package: 'Gold', amount: 3900 }));
     expect(granted.statusCode).toBe(200);
-    await expect.poll(() => badgeOf(member), { timeout: 15_000 }).toBe('gold');
+    await expect.poll(() => badgeOf(member), { timeout: 15_000 }).toBe('Gold');
     const before = await product.eventCount();
     const charges = calls.length;
     for (const name of ['Silver', 'Gold']) {
@@ -232,13 +354,12 @@ describe('memberships in Stripe mode: the PaymentIntent', () => {
     expect(await product.eventCount()).toBe(before);
   });
 
-  it('answers 202 (pending) when Stripe took the money but its confirmation has not arrived within the wait, recording nothing itself', async () => {
+  it('answers 202 (pending) when Stripe took the money but its confirmation has not arrived within the wait, recording no payment itself', async () => {
     const member = await newMember();
-    const before = await product.eventCount();
     const response = await pay(member, { package: 'Silver', stripeToken: 'ctoken_instant_late' });
     expect(response.statusCode, response.body).toBe(202);
     expect(response.json()).toMatchObject({ status: 'pending' });
-    expect(await product.eventCount()).toBe(before);
+    expect(await paymentsOf(member)).toEqual([]);
   });
 });
 
@@ -273,7 +394,7 @@ describe('memberships in Stripe mode: the webhook', () => {
     // A late "processing" after the success changes nothing.
     expect((await deliver(processing)).statusCode).toBe(200);
     // The grant-badge policy grants from the recorded payment, once.
-    await expect.poll(() => badgeOf(member)).toBe('gold');
+    await expect.poll(() => badgeOf(member)).toBe('Gold');
     expect(await product.eventCount()).toBe(before + 2); // PaymentSucceeded and UserBadgeGranted, once each
     expect(await historyOf(member)).toHaveLength(1);
   });
@@ -284,7 +405,7 @@ describe('memberships in Stripe mode: the webhook', () => {
     const payload = succeeded('pi_parallel', member, { package: 'Silver', amount: 1900 });
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(payload)));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    await expect.poll(() => badgeOf(member)).toBe('silver');
+    await expect.poll(() => badgeOf(member)).toBe('Silver');
     expect(await product.eventCount()).toBe(before + 2);
   });
 
@@ -297,7 +418,7 @@ describe('memberships in Stripe mode: the webhook', () => {
     expect((await deliver(intentEvent('payment_intent.created', 'pi_platinum', member, { package: 'Platinum', amount: 5900 }))).statusCode).toBe(200);
     expect((await deliver(succeeded('pi_silver', member, { package: 'Silver', amount: 1900 }))).statusCode).toBe(200);
     expect((await deliver(succeeded('pi_sentinel', sentinel))).statusCode).toBe(200);
-    await expect.poll(() => badgeOf(sentinel)).toBe('gold');
+    await expect.poll(() => badgeOf(sentinel)).toBe('Gold');
     // The two grants are jobs the worker may run side by side (members' commands do not wait for
     // each other), so either may run first: Platinum alone (Silver then changes nothing), or Silver
     // and then Platinum. Never Silver after Platinum.
@@ -308,7 +429,7 @@ describe('memberships in Stripe mode: the webhook', () => {
           [member.user._id],
         )
       ).map((row) => row.badge);
-    await expect.poll(() => badgeOf(member)).toBe('platinum');
+    await expect.poll(() => badgeOf(member)).toBe('Platinum');
     expect([['platinum'], ['silver', 'platinum']]).toContainEqual(await grants());
     expect((await historyOf(member)).map((payment) => payment.package).sort()).toEqual(['Platinum', 'Silver']);
     // Two payments and their grants for the member, the sentinel's payment and grant besides: nothing else.

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentDto, UserDto } from '@hostel/contracts';
-import { startWorkers } from '@hostel/command-api';
+import { attemptPaymentId, startWorkers } from '@hostel/command-api';
+import { PURCHASE_TIMEOUT_MS } from '@hostel/domain';
+import { GOLD_PAYMENT_ANSWER } from '@hostel/domain/testing';
 import { createPostgresJobQueue } from '@hostel/messaging/job-queue';
 import { createPool } from '@hostel/platform/db';
 import { formatPosition } from '@hostel/eventstore';
@@ -55,6 +57,16 @@ async function recordPayment(member: typeof buyer, packageName: 'Silver' | 'Gold
   );
   return formatPosition(appended.position);
 }
+/** The types of the events in a stream, in order. */
+const typesIn = async (stream: string) => (await product.services.store.readStream(stream)).map((event) => event.type);
+/** The member's recorded payments (PaymentSucceeded), read from the log itself. */
+const paymentsOf = async (member: typeof buyer) =>
+  (
+    await product.sql<{ package: string }>(
+      `select data->>'package' as package from eventstore.events where type = 'PaymentSucceeded' and data->>'userId' = $1 order by global_position`,
+      [member.user._id],
+    )
+  ).map((row) => row.package);
 const profile = async (position: string) =>
   (await product.call('GET', `/users/${buyer.user.email}`, { token: buyer.token, headers: { 'x-min-position': position } })).json() as UserDto;
 
@@ -73,19 +85,15 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as { message: string; badge: string; position: string };
-    expect(answer).toMatchObject({ message: 'You are now a Gold member', badge: 'gold' });
-    expect((await profile(answer.position)).badge).toBe('gold');
+    expect(answer).toMatchObject({ message: 'You are now a Gold member', badge: 'Gold' });
+    expect((await profile(answer.position)).badge).toBe('Gold');
 
     const history = await product.call('GET', `/payments?email=${buyer.user.email}`, { token: buyer.token, headers: { 'x-min-position': answer.position } });
     expect(history.headers['x-total-count']).toBe('1');
     expect(history.json()).toEqual([
       expect.objectContaining({
         email: 'bea@example.com',
-        package: 'Gold',
-        badge: 'gold',
-        price: '$39',
-        amount: 3900,
-        currency: 'usd',
+        ...GOLD_PAYMENT_ANSWER,
         providerRef: expect.stringMatching(/^sandbox_/),
       }) as PaymentDto,
     ]);
@@ -113,12 +121,18 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
     expect([upgrade.statusCode, upgrade.json().message]).toEqual([200, 'You are now a Platinum member']);
   });
 
-  it("refuses a declined card with 402 and the provider's message, and records nothing", async () => {
-    const before = await product.eventCount();
-    const response = await pay(other.token, { package: 'Platinum', stripeToken: 'tok_chargeDeclined' });
-    expect(response.statusCode).toBe(402);
-    expect(response.json()).toEqual({ message: 'Your card was declined.' });
-    expect(await product.eventCount()).toBe(before);
+  it("refuses a declined card with 402 and the provider's message, records no payment, and leaves the member free to buy", async () => {
+    const member = await product.register('Dee Clined', 'declined@example.com');
+    const key = randomUUID();
+    const response = await pay(member.token, { package: 'Platinum', stripeToken: 'tok_chargeDeclined' }, key);
+    expect([response.statusCode, response.json()]).toEqual([402, { message: 'Your card was declined.' }]);
+    // The purchase started and ended without payment; the same attempt again answers the same.
+    expect(await typesIn(`membership-${member.user._id}`)).toEqual(['MembershipPurchaseStarted', 'MembershipPurchaseFailed']);
+    const again = await pay(member.token, { package: 'Platinum', stripeToken: 'tok_chargeDeclined' }, key);
+    expect([again.statusCode, again.json()]).toEqual([402, { message: 'Your card was declined.' }]);
+    expect(await paymentsOf(member)).toEqual([]);
+    const next = await pay(member.token, { package: 'Platinum', stripeToken: 'tok_visa' });
+    expect([next.statusCode, next.json().message]).toEqual([200, 'You are now a Platinum member']);
   });
 
   it('refuses an unknown or wrongly-cased package with Invalid Package, and a non-test card token, appending nothing', async () => {
@@ -141,12 +155,14 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
     expect(await product.eventCount()).toBe(before);
   });
 
-  it('shows a history only to its owner and admins, paged newest first with the total', async () => {
+  it('shows a history only to its owner and admins, newest first, whole or a page at a time, with the total', async () => {
     // Only upgrades are sold now, so a long history is one recorded before that (appended as it was then).
     let position = '';
     for (let index = 0; index < 11; index++) position = await recordPayment(other, 'Silver');
     const wait = { 'x-min-position': position };
-    const first = await product.call('GET', `/payments?email=${other.user.email}`, { token: other.token, headers: wait });
+    const whole = await product.call('GET', `/payments?email=${other.user.email}`, { token: other.token, headers: wait });
+    expect(whole.json()).toHaveLength(11);
+    const first = await product.call('GET', `/payments?email=${other.user.email}&skip=0`, { token: other.token });
     expect(first.headers['x-total-count']).toBe('11');
     expect(first.json()).toHaveLength(10);
     const second = await product.call('GET', `/payments?email=${other.user.email}&skip=10`, { token: other.token });
@@ -205,7 +221,7 @@ describe('memberships in sandbox mode (no STRIPE_SECRET_KEY)', () => {
     // Three hops (the policy queues, a worker grants, the projection shows it): seconds under load, not one.
     await expect
       .poll(async () => ((await product.call('GET', `/users/${survivor.user.email}`, { token: survivor.token })).json() as UserDto).badge, { timeout: 15_000 })
-      .toBe('platinum');
+      .toBe('Platinum');
   });
 });
 
@@ -230,14 +246,147 @@ describe('a payment attempt is recorded once', () => {
     expect(await product.eventCount()).toBe(before);
   });
 
-  it('refuses a payment without an Idempotency-Key, recording nothing', async () => {
+  it("given no Idempotency-Key (the spec's client sends none), then the card token names the attempt: the same token pays once", async () => {
+    const member = await product.register('Nora Nokey', 'nokey@example.com');
+    // Exactly what the spec's client sends: its body, no Idempotency-Key.
+    const body = { email: member.user.email, package: 'Silver', badge: 'Silver', price: 19, stripeToken: 'tok_visa' };
+    const answers = await Promise.all([1, 2, 3].map(() => product.call('POST', '/payment', { token: member.token, body })));
+    expect(answers.map((answer) => [answer.statusCode, answer.json().message])).toEqual(Array(3).fill([200, 'You are now a Silver member']));
+    expect(await paymentsOf(member)).toHaveLength(1);
+    // Another token, or another package, is another purchase.
+    const upgrade = await product.call('POST', '/payment', { token: member.token, body: { ...body, package: 'Gold', badge: 'Gold' } });
+    expect([upgrade.statusCode, upgrade.json().message]).toEqual([200, 'You are now a Gold member']);
+    expect(await paymentsOf(member)).toHaveLength(2);
+  });
+
+  it('refuses a malformed Idempotency-Key, recording nothing', async () => {
     const before = await product.eventCount();
-    for (const headers of [{}, { 'idempotency-key': 'short' }, { 'idempotency-key': 'k'.repeat(256) }] as Record<string, string>[]) {
+    for (const headers of [{ 'idempotency-key': 'short' }, { 'idempotency-key': 'k'.repeat(256) }] as Record<string, string>[]) {
       const response = await product.call('POST', '/payment', { token: other.token, body: { package: 'Gold', stripeToken: 'tok_visa' }, headers });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().message).toMatch(/Idempotency-Key/);
     }
     expect(await product.eventCount()).toBe(before);
+  });
+});
+
+describe('one purchase at a time per member', () => {
+  const purchase = (member: typeof buyer, packageName: string, key: string = randomUUID()) =>
+    pay(member.token, { package: packageName, stripeToken: 'tok_visa' }, key);
+  /**
+   * A refusal of a purchase that lost to another: 409 naming the plan the member has (`plan` reads the
+   * message's start). One that arrived once the other had ended meets the upgrade rule instead.
+   */
+  const lostTo = (answer: Awaited<ReturnType<typeof pay>>, plan: RegExp) => {
+    expect(answer.statusCode, answer.body).toBe(409);
+    const { message } = answer.json() as { message: string };
+    expect(message).toMatch(plan);
+    expect(message).toMatch(/(this one was not charged|only a higher plan can be bought)\.$/);
+  };
+  /** Appends to a member's streams what a process did before it stopped. */
+  async function recorded(stream: string, type: string, data: Record<string, unknown>) {
+    const eventId = randomUUID();
+    const at = new Date().toISOString();
+    const metadata = { eventId, actor: 'test', correlationId: eventId, causationId: eventId, occurredAt: at, schemaVersion: 1 };
+    await product.services.store.append(stream, [{ eventId, type, data, metadata }], { expectedVersion: 'any' });
+  }
+  const started = (member: typeof buyer, paymentId: string, packageName: string, startedAt = new Date().toISOString()) =>
+    recorded(`membership-${member.user._id}`, 'MembershipPurchaseStarted', {
+      userId: member.user._id,
+      paymentId,
+      package: packageName,
+      provider: 'sandbox',
+      startedAt,
+    });
+
+  it('given a fresh student sending five Silver purchases at once with five keys, then one is charged and the four others answer 409 with the plan', async () => {
+    const member = await product.register('Five Atonce', 'five-at-once@example.com');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => purchase(member, 'Silver')));
+    expect(answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().message)).toEqual(['You are now a Silver member']);
+    for (const answer of answers.filter((one) => one.statusCode !== 200))
+      lostTo(answer, /^You (are now a Silver member|are already a Silver member|have no membership yet): /);
+    expect(await paymentsOf(member)).toEqual(['Silver']);
+  });
+
+  it('given Silver, Gold and Platinum at once, then the purchases never overlap: one is charged, the others answer 409 with the plan', async () => {
+    const member = await product.register('Three Plans', 'three-plans@example.com');
+    const answers = await Promise.all(['Silver', 'Gold', 'Platinum'].map((name) => purchase(member, name)));
+    // However the three interleave here (in-process; the Stripe suite holds one at Stripe to make them
+    // meet), sent at once they are in flight together: one purchase starts and is charged, and a loser
+    // that meets it ended (or completes it itself) does not start its own as an upgrade after it.
+    const membership = await typesIn(`membership-${member.user._id}`);
+    expect(membership).toEqual(['MembershipPurchaseStarted', 'MembershipPurchaseCompleted']);
+    const paid = await paymentsOf(member);
+    expect(paid).toHaveLength(1);
+    const last = paid.at(-1)!;
+    expect(answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().message)).toEqual([`You are now a ${last} member`]);
+    for (const answer of answers.filter((one) => one.statusCode !== 200))
+      lostTo(answer, new RegExp(`^You (are now a ${last} member|are already a ${last} member|have no membership yet: a purchase of ${last} is under way)`));
+  });
+
+  it('given a Gold member sending five Platinum purchases at once, then one Platinum payment', async () => {
+    const member = await product.register('Gold Five', 'gold-five@example.com');
+    expect((await purchase(member, 'Gold')).statusCode).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => purchase(member, 'Platinum')));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    for (const answer of answers.filter((one) => one.statusCode !== 200)) lostTo(answer, /^You (are now a (Platinum|Gold)|are already a Platinum) member: /);
+    expect(await paymentsOf(member)).toEqual(['Gold', 'Platinum']);
+  });
+
+  it('given a purchase started by a process that stopped before charging, then another purchase waits, and the same attempt sent again resumes it', async () => {
+    const member = await product.register('Cut Short', 'cut-short@example.com');
+    const key = randomUUID();
+    await started(member, attemptPaymentId({ userId: member.user._id, package: 'Silver', token: 'tok_visa', attemptKey: key }), 'Silver');
+    lostTo(await purchase(member, 'Gold'), /^You have no membership yet: a purchase of Silver is under way for your account, and this one was not charged\.$/);
+    const resumed = await purchase(member, 'Silver', key);
+    expect([resumed.statusCode, resumed.json().message]).toEqual([200, 'You are now a Silver member']);
+    expect(await paymentsOf(member)).toEqual(['Silver']);
+  });
+
+  it('given a purchase whose payment was recorded by a process that stopped before saying so, then the next purchase completes it first', async () => {
+    const member = await product.register('Half Done', 'half-done@example.com');
+    const paymentId = randomUUID();
+    await started(member, paymentId, 'Silver');
+    await recorded(`payment-${paymentId}`, 'PaymentSucceeded', {
+      paymentId,
+      userId: member.user._id,
+      email: member.user.email,
+      package: 'Silver',
+      badge: 'silver',
+      amount: 1900,
+      currency: 'usd',
+      price: '$19',
+      provider: 'sandbox',
+      providerRef: 'sandbox_half_done',
+      paidAt: new Date().toISOString(),
+    });
+    // Silver is paid for: Silver again is no upgrade, Gold is.
+    expect(await purchase(member, 'Silver').then((answer) => [answer.statusCode, answer.json().message])).toEqual([
+      409,
+      'You are already a Silver member: only a higher plan can be bought.',
+    ]);
+    expect((await purchase(member, 'Gold')).statusCode).toBe(200);
+    expect(await typesIn(`membership-${member.user._id}`)).toEqual([
+      'MembershipPurchaseStarted',
+      'MembershipPurchaseCompleted',
+      'MembershipPurchaseStarted',
+      'MembershipPurchaseCompleted',
+    ]);
+  });
+
+  it('given a purchase left without an outcome past its time, then the next purchase abandons it and is charged', async () => {
+    const member = await product.register('Long Gone', 'long-gone@example.com');
+    const stale = randomUUID();
+    await started(member, stale, 'Platinum', new Date(Date.now() - PURCHASE_TIMEOUT_MS - 1000).toISOString());
+    expect((await purchase(member, 'Silver')).statusCode).toBe(200);
+    const membership = await product.services.store.readStream(`membership-${member.user._id}`);
+    expect(membership.map((event) => [event.type, (event.data as { paymentId: string }).paymentId === stale])).toEqual([
+      ['MembershipPurchaseStarted', true],
+      ['MembershipPurchaseFailed', true],
+      ['MembershipPurchaseStarted', false],
+      ['MembershipPurchaseCompleted', false],
+    ]);
+    expect(await paymentsOf(member)).toEqual(['Silver']);
   });
 });
 
@@ -268,7 +417,7 @@ describe('a payment whose badge has not landed', () => {
     const jobs = await createPostgresJobQueue({ pool });
     try {
       await startWorkers(jobs, queuing.services.store);
-      await expect.poll(() => profileAt(answer.position), { timeout: 10_000 }).toBe('gold');
+      await expect.poll(() => profileAt(answer.position), { timeout: 10_000 }).toBe('Gold');
     } finally {
       await jobs.close();
       await pool.end();

@@ -52,7 +52,7 @@ describe('reconciliation at start', () => {
 
     // then the badge and the publication happen after all
     const badge = async () => ((await product.call('GET', `/users/${goldBuyer.user.email}`, { token: goldBuyer.token })).json() as UserDto).badge;
-    await expect.poll(badge, { timeout: 15_000 }).toBe('gold');
+    await expect.poll(badge, { timeout: 15_000 }).toBe('Gold');
     await expect
       .poll(async () => ((await product.call('GET', '/api/upcomingMeals')).json() as { _id: string }[]).some((meal) => meal._id === upcomingId), {
         timeout: 15_000,

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_MARKER_COOKIE } from '@hostel/contracts';
 import { startProduct } from './harness';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -18,6 +19,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 let dist: string;
 let product: Awaited<ReturnType<typeof startProduct>>;
 let mealId: string;
+let adminToken: string;
+let studentToken: string;
 
 /** The page's own state block (JSON, never a script the CSP would have to allow). */
 const stateOf = (html: string) => {
@@ -38,6 +41,8 @@ beforeAll(async () => {
   const student = await product.register('Stu Dent', 'stu@example.com');
   const added = await product.addMeal(admin.token, { title: 'Masala Omelette', category: 'Breakfast', description: 'Spicy eggs with onion' });
   mealId = added._id;
+  adminToken = admin.token;
+  studentToken = student.token;
   // A title a page must never take for markup: React escapes it in the page, and the state block in its JSON.
   await product.addMeal(admin.token, { title: '</script><script>alert(1)</script>', category: 'Dinner' });
   const review = await product.call('POST', '/api/reviews', { token: student.token, body: { mealId, review: 'Lovely and hot' } });
@@ -74,7 +79,7 @@ describe('a public page, to anyone who asks for it', () => {
     expect(all.body).toContain('<title>Explore All Meals · Hostel Meals</title>');
 
     const breakfast = await product.call('GET', '/allmeals?category=Breakfast&search=omelette');
-    expect(breakfast.body).toContain('Showing 1 of 1 meals');
+    expect(breakfast.body).toMatch(/Showing 1 of 1 meal(?!s)/);
     expect(breakfast.body).toContain('Masala Omelette');
     expect(breakfast.body).not.toContain('alert(1)');
   });
@@ -92,6 +97,50 @@ describe('a public page, to anyone who asks for it', () => {
     const meal = stateOf(html)?.queries.queries.find((query) => query.queryKey[0] === 'meal');
     expect(meal?.queryKey).toEqual(['meal', mealId, { viewer: null }]);
     expect(meal?.state.data).toMatchObject({ _id: mealId, likedByMe: false });
+  });
+
+  it('given a browser without the session marker, then the page is drawn signed out, as its first render will be (Join Us, the like ready); with the marker, drawn restoring', async () => {
+    const likeButton = (html: string) => /<button[^>]*aria-pressed="false"[^>]*>/.exec(html)?.[0];
+    const visitor = await product.call('GET', `/meal/${mealId}`);
+    expect(visitor.body).toMatch(/<a [^>]*href="\/SignUp"[^>]*>Join Us<\/a>/);
+    expect(likeButton(visitor.body)).toBeDefined();
+    expect(likeButton(visitor.body)).not.toMatch(/ disabled=""|aria-busy="true"/);
+    expect(visitor.headers.vary).toMatch(/cookie/i);
+
+    const member = await product.call('GET', `/meal/${mealId}`, { headers: { cookie: `theme=dark; ${SESSION_MARKER_COOKIE}=1` } });
+    expect(member.body).toMatch(/<h1 id="meal-title"[^>]*>Masala Omelette<\/h1>/);
+    expect(member.body).not.toContain('Join Us');
+    expect(likeButton(member.body)).toMatch(/ disabled=""/);
+    expect(likeButton(member.body)).toMatch(/aria-busy="true"/);
+  });
+
+  it('given a meal that is not there, then its page is drawn loading, with or without the session marker, as the browser first renders it (it then reads the 404 itself)', async () => {
+    for (const headers of [{}, { cookie: `${SESSION_MARKER_COOKIE}=1` }] as Record<string, string>[]) {
+      const html = (await product.call('GET', '/meal/00000000-0000-4000-8000-000000000000', { headers })).body;
+      expect(html).toContain('<p role="status">Loading meal details...</p>');
+      expect(html).not.toContain('Error loading meal details');
+      expect(stateOf(html)?.queries.queries.map((query) => query.queryKey[0])).not.toContain('meal');
+    }
+  });
+
+  it('given a meal with many long reviews, then they are drawn in place with the page: no part is left for an inline script to move in (the CSP refuses it)', async () => {
+    const { _id: id } = await product.addMeal(adminToken, { title: 'Much Discussed Dal', category: 'Lunch' });
+    let position = '';
+    for (let index = 0; index < 8; index++) {
+      const review = await product.call('POST', '/api/reviews', {
+        token: studentToken,
+        body: { mealId: id, review: `Review ${index}: ${'tasty '.repeat(330)}` },
+      });
+      expect(review.statusCode, review.body).toBe(201);
+      position = (review.json() as { position: string }).position;
+    }
+    await product.call('GET', `/api/reviews/${id}`, { headers: { 'x-min-position': position } });
+    const html = (await product.call('GET', `/meal/${id}`)).body;
+    expect(html.length).toBeGreaterThan(16_000);
+    for (let index = 0; index < 8; index++) expect(html).toContain(`Review ${index}: tasty`);
+    // A boundary sent later is marked <!--$?--> and completed by an inline <script> ($RC).
+    expect(html).not.toContain('<!--$?-->');
+    expect(html).not.toMatch(/<script>/);
   });
 
   it('given a title that reads like markup, then it stays text: nothing in the page or its state closes a script', async () => {

@@ -63,7 +63,7 @@ describe('snapshots', () => {
       const { state } = await loadState(product.services.store, stream, mealRequestsDecider);
       const latest = `${userId}.${state.made}`;
       const pending = state.requests.find((entry) => entry.requestId === latest)?.status === 'Pending';
-      const kitchen = { requestId: latest, actorId: userId, actorRole: 'admin' as const, at: new Date().toISOString() };
+      const kitchen = { requestId: latest, actorId: userId, actorRole: 'admin' as const, at: new Date().toISOString(), mealListed: true };
       if (pending && n % 3 === 0) await handleCommand(product.services.store, stream, mealRequestsDecider, { type: 'ApproveMealRequest', ...kitchen }, context);
       if (pending && n % 2 === 0) await handleCommand(product.services.store, stream, mealRequestsDecider, { type: 'ServeMealRequest', ...kitchen }, context);
       if (pending && n % 14 === 0)

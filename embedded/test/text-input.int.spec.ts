@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProduct } from './harness';
 
 /**
- * Text a client sends is text: NUL, other control characters and unpaired surrogates are refused
- * with 400 and a message naming the field, in every body field and query parameter, and nothing is
- * appended (they used to reach PostgreSQL and answer 500). Numbers are JSON numbers.
+ * Text a client sends is text: NUL, other control characters (C0, DEL, C1), the bidirectional overrides
+ * and isolates, and unpaired surrogates are refused with 400 and a message naming the field, in every
+ * body field and query parameter, and nothing is appended (they used to reach PostgreSQL and answer
+ * 500, or be stored to show as other text). Numbers are JSON numbers.
  */
 let product: Awaited<ReturnType<typeof startProduct>>;
 let admin: { token: string; user: { _id: string; email: string } };
@@ -26,6 +27,11 @@ const BAD = {
   bell: 'bad\u0007text',
   escape: 'bad\u001btext',
   delete: 'bad\u007ftext',
+  'a C1 control (CSI)': 'bad\u009btext',
+  'a C1 control (NEL)': 'bad\u0085text',
+  'a right-to-left override': '\u202enimdA',
+  'a left-to-right embedding': 'bad\u202atext',
+  'a first-strong isolate': 'bad\u2068text\u2069',
   'lone high surrogate': 'bad\ud800text',
   'lone low surrogate': '\udc00bad',
 };
@@ -83,7 +89,7 @@ describe('text fields', () => {
         const before = await product.eventCount();
         const response = await send(route, as, body(value));
         expect(response.statusCode, response.body).toBe(400);
-        expect(response.json().message).toMatch(/must not contain control characters|is not valid text/);
+        expect(response.json().message).toMatch(/must not contain control characters|must not contain invisible text-direction characters|is not valid text/);
         expect(await product.eventCount()).toBe(before);
       });
     }
@@ -103,6 +109,15 @@ describe('text fields', () => {
     const response = await send('POST /users', 'student', { name: 'Zoë 李 🍛' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().user.name).toBe('Zoë 李 🍛');
+  });
+
+  it('names each kind of character it refuses, and keeps right-to-left text with its marks', async () => {
+    const c1 = await send('POST /users', 'student', { name: 'Zoë\u009b' });
+    expect(c1.json()).toMatchObject({ message: 'Name must not contain control characters' });
+    const override = await send('POST /users', 'student', { name: 'Zoë\u202e' });
+    expect(override.json()).toMatchObject({ message: 'Name must not contain invisible text-direction characters' });
+    const hebrew = await send('POST /api/reviews', 'student', { mealId, review: 'טעים מאוד\u200f!\u00a0Tasty.' });
+    expect(hebrew.statusCode, hebrew.body).toBe(201);
   });
 });
 
@@ -124,12 +139,14 @@ describe('query and path parameters', () => {
     ['a bell', '%07'],
     ['an escape', 'x%1Bx'],
     ['DEL', '%7F'],
+    ['a C1 control', '%C2%9B'],
+    ['a right-to-left override', '%E2%80%AE'],
   ] as const) {
     for (const url of urls(encoded)) {
       it(`GET ${url} (${what}) → 400 with a message`, async () => {
         const response = await product.call('GET', url, { token: admin.token });
         expect(response.statusCode, response.body).toBe(400);
-        expect(response.json().message).toMatch(/must not contain control characters/);
+        expect(response.json().message).toMatch(/must not contain (control|invisible text-direction) characters/);
       });
     }
   }

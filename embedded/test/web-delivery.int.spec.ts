@@ -31,7 +31,7 @@ beforeAll(async () => {
   write('index.html', PAGE);
   write('assets/index-Ab12Cd34.js', SCRIPT);
   write('hero/breakfast.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  // Vite's manifest: the entry with a vendor chunk it shares with the meals screen, which also needs zod.
+  // Vite's manifest: the entry with a vendor chunk it shares with the meal and upcoming screens, which also need zod.
   mkdirSync(join(dist, '.vite'));
   writeFileSync(
     join(dist, '.vite/manifest.json'),
@@ -39,6 +39,7 @@ beforeAll(async () => {
       'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_vendor-V1.js'] },
       '_vendor-V1.js': { file: 'assets/vendor-V1.js' },
       'src/app/routes/meals.tsx': { file: 'assets/meals-M1.js', isDynamicEntry: true, imports: ['_vendor-V1.js', '_zod-Z1.js'] },
+      'src/app/routes/upcoming.tsx': { file: 'assets/upcoming-U1.js', isDynamicEntry: true, imports: ['_vendor-V1.js', '_zod-Z1.js'] },
       'src/app/routes/all-meals.tsx': { file: 'assets/all-meals-A1.js', isDynamicEntry: true, imports: ['_vendor-V1.js', '_zod-Z1.js'] },
       '_zod-Z1.js': { file: 'assets/zod-Z1.js' },
       'src/lib/schema-set.ts': { file: 'assets/schema-set-S1.js', isDynamicEntry: true, imports: ['_zod-Z1.js'] },
@@ -89,7 +90,7 @@ describe('the web app, to any GET that is not an API path', () => {
     const preloads = (screen: string) =>
       `</assets/${screen}.js>; rel=modulepreload, </assets/zod-Z1.js>; rel=modulepreload, </assets/schema-set-S1.js>; rel=modulepreload`;
     expect((await product.call('GET', '/AllMeals')).headers.link).toBe(preloads('all-meals-A1'));
-    expect((await product.call('GET', '/UpcomingMeals')).headers.link).toBe(preloads('meals-M1'));
+    expect((await product.call('GET', '/UpcomingMeals')).headers.link).toBe(preloads('upcoming-U1'));
     expect((await product.call('GET', '/dashboard')).headers.link).toBeUndefined();
   });
 

@@ -3,7 +3,7 @@ import { beforeAll, describe } from 'vitest';
 import { describeEventStoreContract } from '../src/contract-suite';
 import { createKurrentDbEventStore } from '../src/kurrentdb';
 
-// No KurrentDB server runs in this workplace; point KURRENTDB_URL at one
+// Without a KurrentDB server this suite is skipped; point KURRENTDB_URL at one
 // (e.g. kurrentdb://localhost:2113?tls=false) to run the shared contract against it.
 const KURRENTDB_URL = process.env.KURRENTDB_URL;
 

@@ -6,23 +6,38 @@ import type { HeldAppend } from '../src/contract-suite';
 import { WrongExpectedVersionError } from '../src/port';
 import type { AppendResult, EventToAppend, RecordedEvent } from '../src/port';
 import { createPostgresEventStore, migrateEventStore } from '../src/postgres';
-import { readAllParameters, readAllSql } from '../src/postgres/read';
+import { writeEvents } from '../src/postgres/append';
+import { readAll, readAllParameters, readAllSql } from '../src/postgres/read';
 import { holdPostgresAppend } from './hold-postgres-append';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+// A database of this file's own: the store's read waits for this database's open transactions, so
+// another file's transactions in a shared database would hold back what these tests wait for.
+const fileDatabase = `es_file_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+const DATABASE_URL = Object.assign(new URL(SERVER_URL), { pathname: `/${fileDatabase}` }).href;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 12 });
 type PostgresEventStore = ReturnType<typeof createPostgresEventStore>;
 
-beforeAll(async () => {
+/** Runs one statement on the server's own database (for creating and dropping this file's). */
+async function onServer(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: SERVER_URL });
   try {
-    await pool.query('SELECT 1');
+    await admin.connect();
   } catch (error) {
-    throw new Error(`PostgreSQL is unreachable at ${DATABASE_URL} (set DATABASE_URL): ${String(error)}`, {
-      cause: error,
-    });
+    throw new Error(`PostgreSQL is unreachable at ${SERVER_URL} (set DATABASE_URL): ${String(error)}`, { cause: error });
   }
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+beforeAll(() => onServer(`CREATE DATABASE ${fileDatabase}`));
+afterAll(async () => {
+  await pool.end();
+  await onServer(`DROP DATABASE IF EXISTS ${fileDatabase} WITH (FORCE)`);
 });
-afterAll(() => pool.end());
 
 const newSchemaName = () => `es_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
 
@@ -162,7 +177,8 @@ describe('postgres event store', () => {
 
       const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
       expect(plan).toMatch(/Index Scan using events_commit_order/);
-      expect(plan).not.toMatch(/Seq Scan|Sort/);
+      // (The horizon reads the cluster's locks and processes, never the events.)
+      expect(plan).not.toMatch(/Seq Scan on events|Sort/);
     } finally {
       await drop();
     }
@@ -243,6 +259,80 @@ describe('postgres event store', () => {
       },
       { pollIntervalMs: 600_000 },
     ));
+
+  describe('the horizon of the commit-ordered read', () => {
+    /** A connection to `database` of the same cluster, as the same role unless `user` says. */
+    const connect = async (database: string, user?: string) => {
+      const url = new URL(DATABASE_URL);
+      url.pathname = `/${database}`;
+      if (user) url.username = user;
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      return client;
+    };
+    const testDatabase = new URL(DATABASE_URL).pathname.slice(1);
+    const types = (events: RecordedEvent[]) => events.map((event) => event.type);
+
+    it('is not held back by a transaction of another database of the cluster, however long it runs, for any role', async () => {
+      const neighbourDb = `es_neighbour_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      const plainRole = `es_reader_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+      await pool.query(`CREATE DATABASE ${neighbourDb}`);
+      const neighbour = await connect(neighbourDb);
+      const { schema, drop } = await freshSchema();
+      // A role with no privilege beyond reading the events (not pg_read_all_stats): the guard needs none.
+      await pool.query(`CREATE ROLE ${plainRole} LOGIN; GRANT USAGE ON SCHEMA ${schema} TO ${plainRole}; GRANT SELECT ON ${schema}.events TO ${plainRole}`);
+      const plain = await connect(testDatabase, plainRole);
+      const plainPool = { query: plain.query.bind(plain) } as unknown as pg.Pool;
+      const store = createPostgresEventStore({ pool, schema });
+      try {
+        // A bulk load next door, older than the append below and still running.
+        await neighbour.query('BEGIN');
+        await neighbour.query('CREATE TABLE bulk AS SELECT n FROM generate_series(1, 1000) AS n');
+        const { rows } = await neighbour.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+        const appended = await store.append(`meal-${randomUUID()}`, [newEvent('AfterTheNeighbour')], { expectedVersion: 'no_stream' });
+        expect(appended.position.a).toBeGreaterThan(BigInt(rows[0]!.xid));
+
+        expect(types(await store.readAll())).toEqual(['AfterTheNeighbour']);
+        expect(types(await readAll(plainPool, schema))).toEqual(['AfterTheNeighbour']);
+        const { events, subscription } = firstDelivery(store);
+        expect(types(await events)).toEqual(['AfterTheNeighbour']);
+        await subscription.stop();
+      } finally {
+        await neighbour.query('ROLLBACK');
+        await neighbour.end();
+        await plain.end();
+        await store.close();
+        await drop();
+        await pool.query(`DROP DATABASE ${neighbourDb}`);
+        await pool.query(`DROP ROLE ${plainRole}`);
+      }
+    });
+
+    it("is held back by this database's transaction that has its id but has not appended yet, and then hands over both in commit order", () =>
+      withStore(async (store, schema) => {
+        const writer = await connect(testDatabase);
+        try {
+          // Its id comes from a write elsewhere in this database (inside a subtransaction, as a savepoint makes);
+          // its event comes later, after a younger append has committed.
+          await writer.query('BEGIN');
+          await writer.query('SAVEPOINT before_write');
+          await writer.query(`CREATE TEMPORARY TABLE scratch AS SELECT 1 AS n`);
+          const younger = await store.append(`meal-${randomUUID()}`, [newEvent('Younger')], { expectedVersion: 'no_stream' });
+          expect(await store.readAll()).toEqual([]);
+
+          const older = await writeEvents(writer, schema, `meal-${randomUUID()}`, [newEvent('Older')], 'no_stream');
+          await writer.query('RELEASE SAVEPOINT before_write');
+          expect(await store.readAll()).toEqual([]);
+          await writer.query('COMMIT');
+
+          const all = await store.readAll();
+          expect(types(all)).toEqual(['Older', 'Younger']);
+          expect(all.map((event) => event.position)).toEqual([older.position, younger.position]);
+        } finally {
+          await writer.end();
+        }
+      }));
+  });
 
   it('closes its LISTEN connection on close() and leaves the pool to its owner', () =>
     withStore(async (store, schema) => {

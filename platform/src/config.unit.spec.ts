@@ -9,6 +9,47 @@ describe('readConfig', () => {
     expect(config.KURRENTDB_URL).toBeUndefined();
   });
 
+  it('given every variable docker-compose.yml passes through empty, then reads each as unset, defaults included', () => {
+    const config = readConfig({
+      OIDC_ISSUER: '',
+      OIDC_CLIENT_ID: '',
+      OIDC_CLIENT_SECRET: '',
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      SMTP_URL: '',
+      MAIL_FROM: '',
+      ADMIN_EMAILS: '',
+      LOG_LEVEL: '',
+      PORT: '',
+      IMAGE_URL_HOSTS: '',
+      FIREBASE_PROJECT_ID: '',
+    });
+    expect(config).toMatchObject({
+      LOG_LEVEL: 'info',
+      PORT: 3000,
+      ADMIN_EMAILS: [],
+      IMAGE_URL_HOSTS: [],
+      MAIL_FROM: 'Hostel Meals <no-reply@hostel-meals.invalid>',
+    });
+    for (const name of [
+      'FIREBASE_PROJECT_ID',
+      'OIDC_ISSUER',
+      'OIDC_CLIENT_ID',
+      'OIDC_CLIENT_SECRET',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'SMTP_URL',
+    ] as const)
+      expect(config[name], name).toBeUndefined();
+  });
+
+  it('reads IMAGE_URL_HOSTS as host names (none by default) and refuses a URL or a port in it', () => {
+    expect(readConfig({}).IMAGE_URL_HOSTS).toEqual([]);
+    expect(readConfig({ IMAGE_URL_HOSTS: ' Res.Cloudinary.com, i.ibb.co ,' }).IMAGE_URL_HOSTS).toEqual(['res.cloudinary.com', 'i.ibb.co']);
+    for (const value of ['https://res.cloudinary.com', 'images.example.com:8443', 'images.example.com/path'])
+      expect(() => readConfig({ IMAGE_URL_HOSTS: value }), value).toThrow(/IMAGE_URL_HOSTS[.0-9]*: each entry must be a host name/);
+  });
+
   it('given a malformed URL, then stops with a message naming the variable', () => {
     expect(() => readConfig({ REDIS_URL: 'localhost:6379' })).toThrow('REDIS_URL: must be a Redis URL such as redis://host:6379');
   });

@@ -10,7 +10,7 @@ import type { JobQueue } from '@hostel/messaging/job-queue';
 import { coalesceChanges, createRedisEmitterPublisher, createSocketIoPublisher } from '@hostel/messaging/live';
 import type { LivePublisher } from '@hostel/messaging/live';
 import type { Config } from './config';
-import { createDb, createPool } from './db';
+import { closePool, createDb, createPool } from './db';
 import { openEventStore } from './event-store';
 import { instrumentEventStore } from './metrics';
 import type { Metrics } from './metrics';
@@ -164,7 +164,7 @@ export async function openInfrastructure(
       await store.close();
       redis?.disconnect();
       fastRedis?.disconnect();
-      await pool.end();
+      await closePool(pool);
     },
   };
 }

@@ -11,7 +11,7 @@ const SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5
 /**
  * One service's Prometheus metrics (`GET /metrics`), in a registry of its own so several services
  * in one process (the embedded launcher, tests) never register a name twice. The names are the
- * ones `deploy/grafana-dashboard.json` plots; each family is described in the README.
+ * ones `deploy/grafana-dashboard.json` plots; each family is described in docs/operations.md.
  */
 export interface Metrics {
   registry: Registry;

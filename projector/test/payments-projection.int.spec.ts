@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { membershipCharge, rooms, streamName } from '@hostel/contracts';
+import { rooms, streamName } from '@hostel/contracts';
 import type { EventData } from '@hostel/contracts';
+import { goldPaymentSucceeded } from '@hostel/domain/testing';
 import { paymentsProjection } from '@hostel/read-models/payments';
 import type { LiveMessage } from '@hostel/read-models';
 import { rebuildProjection } from '../src/runtime/rebuild';
@@ -28,16 +29,7 @@ const rows = () => database.db.selectFrom('payments').selectAll().orderBy('id').
 /** Records a payment and waits until the live payments projection has applied it. */
 async function paid(data: Partial<EventData<'PaymentSucceeded'>> = {}) {
   const paymentId = randomUUID();
-  const event: EventData<'PaymentSucceeded'> = {
-    paymentId,
-    userId: 'u-1',
-    email: 'bea@example.com',
-    ...membershipCharge('Gold'),
-    provider: 'stripe',
-    providerRef: 'pi_123',
-    paidAt: '2026-11-22T10:00:00.000Z',
-    ...data,
-  };
+  const event = goldPaymentSucceeded({ paymentId, provider: 'stripe', providerRef: 'pi_123', ...data });
   const { position } = await database.store.append(streamName('payment', paymentId), [domainEvent('PaymentSucceeded', event)], {
     expectedVersion: 'no_stream',
   });

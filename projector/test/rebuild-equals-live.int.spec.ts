@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePositions, START } from '@hostel/eventstore';
 import type { Position } from '@hostel/eventstore';
 import { projections } from '@hostel/read-models';
+import { auditLog } from '@hostel/read-models/audit-log';
 import { sql } from 'kysely';
 import { rebuildProjections } from '../src/runtime/rebuild';
 import { resetCheckpoint } from '../src/runtime/checkpoints';
@@ -126,6 +127,18 @@ describe('a rebuild, and catch-up in batches', () => {
     for (const table of tables) expect(live[table]!.length, table).toBeGreaterThan(0);
     expect(live.audit_events).toHaveLength(await countEvents());
   }, 180_000);
+
+  it("the audit log's migration of 2026-11-27 fills in, for events recorded before it, what the projection now writes", async () => {
+    await database.db.transaction().execute(async (trx) => {
+      await sql`update audit_events set subject_version = null`.execute(trx);
+      await sql`delete from audit_entities`.execute(trx);
+      await sql`delete from audit_names`.execute(trx);
+      // Its statements after the tables it creates: the ones that read the log recorded so far.
+      const steps = auditLog.migrations['2026-11-27-audit-entities']!;
+      for (const step of steps.slice(steps.findIndex((statement) => statement.startsWith('create temporary table')))) await sql.raw(step).execute(trx);
+    });
+    expect(await contents()).toEqual(live);
+  });
 
   for (const batchSize of [97, 5000]) {
     it(`a rebuild of every read model in batches of ${batchSize} gives the very same rows`, async () => {

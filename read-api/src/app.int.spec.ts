@@ -7,14 +7,19 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
 import { createHttpServer } from '@hostel/platform/http';
 import type { VerifiedAccess } from '@hostel/platform/tokens';
+import { ledgerCheckpoints, ledgerHead } from '@hostel/read-models/audit-log';
 import { listMeals } from '@hostel/read-models/meal-catalog';
 import { createReadModelDatabase, mealAdded, recorded } from '@hostel/read-models/testing';
 import type { ReadModelDatabase } from '@hostel/read-models/testing';
 import type { ReadModelTables } from '@hostel/read-models';
 import type { Kysely } from 'kysely';
 import { readApi } from './app';
-import { createPositionWaiter } from './consistency/wait-for-position';
-import type { PositionWaiter } from './consistency/wait-for-position';
+import { digestSignedBy, newAuditKey, publicAuditJwk } from './audit/digest';
+import { createPositionWaiter } from '@hostel/read-models';
+import type { PositionWaiter } from '@hostel/read-models';
+
+/** One key for every instance here, as every read-api of a deployment shares AUDIT_SIGNING_KEY (export links cross instances). */
+const auditKey = newAuditKey();
 
 /** Stands in for the JWT check (tested with the tokens): a token is a known string. */
 const exp = Math.floor(Date.now() / 1000) + 3600;
@@ -44,7 +49,7 @@ beforeAll(async () => {
   // The audit's routes fold from the log: an empty store on the same database.
   await migrateEventStore(readModels.pool);
   store = createPostgresEventStore({ pool: readModels.pool });
-  await app.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: readModels.url }));
+  await app.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: readModels.url, auditKey }));
   await app.ready();
 });
 afterAll(async () => {
@@ -70,6 +75,7 @@ describe('the read API', () => {
       'GET /api/audit/correlations/{id}',
       'GET /api/audit/digest',
       'GET /api/audit/download',
+      'GET /api/audit/entities',
       'GET /api/audit/events',
       'GET /api/audit/export',
       'GET /api/audit/export-link',
@@ -135,6 +141,29 @@ describe('the read API', () => {
     await expectError('/users', 'sam-token', 403, 'Only admins can do that');
     await expectError('/payments?email=ada@example.com', 'sam-token', 403, 'You can only see your own payments');
     await expectError('/users/nobody@example.com', 'ada-token', 404, 'User not found');
+  });
+});
+
+describe("the ledger's signed checkpoints", () => {
+  it('are signed from the head every checkpointEveryMs while the log grows, and verify with the published key', async () => {
+    const signer = (await createHttpServer({ logger: pino({ level: 'silent' }), verifyAccessToken: async () => undefined, appOrigins: [] })).app;
+    await signer.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: readModels.url, auditKey, checkpointEveryMs: 20 }));
+    await signer.ready();
+    try {
+      const head = async () => (await ledgerHead(db))!;
+      const signedAt = async (position: string) => (await ledgerCheckpoints(db)).filter((checkpoint) => checkpoint.position === position);
+      const first = await head();
+      await vi.waitFor(async () => expect(await signedAt(first.position)).toHaveLength(1), { timeout: 10_000, interval: 20 });
+      await readModels.given(recorded('MealLiked', { mealId, userId: 'u-ada' }));
+      const second = await head();
+      expect(second.position).not.toBe(first.position);
+      await vi.waitFor(async () => expect(await signedAt(second.position)).toHaveLength(1), { timeout: 10_000, interval: 20 });
+      const [checkpoint] = await signedAt(second.position);
+      expect(checkpoint).toMatchObject({ hash: second.hash, kid: auditKey.kid });
+      expect(digestSignedBy(checkpoint!, publicAuditJwk(auditKey))).toBe(true);
+    } finally {
+      await signer.close();
+    }
   });
 });
 
@@ -266,7 +295,7 @@ describe('the audit export', () => {
       verifyAccessToken: async (token) => identities[token],
       appOrigins: [],
     });
-    await cutOff.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: 'postgres://postgres@127.0.0.1:9/nothing' }));
+    await cutOff.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: 'postgres://postgres@127.0.0.1:9/nothing', auditKey }));
     await cutOff.ready();
     try {
       const before = (await exportsRecorded()).length;
@@ -293,7 +322,7 @@ describe('the audit export', () => {
       verifyAccessToken: async (token) => identities[token],
       appOrigins: [],
     });
-    await impatient.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: readModels.url, exportIdleMs: 500 }));
+    await impatient.register(async (scope) => readApi(scope, { db, waiter, store, databaseUrl: readModels.url, exportIdleMs: 500, auditKey }));
     const address = await impatient.listen({ port: 0, host: '127.0.0.1' });
     try {
       const auth = { authorization: 'Bearer ada-token' };

@@ -1,9 +1,9 @@
-/** The read side: query routes, read-your-writes, the socket.io live server. */
+/** The read side: query routes, read-your-writes, the socket.io live server, and the web app's pages. */
 export { readApi } from './app';
 export type { ReadApiDeps } from './app';
-export { createPositionWaiter } from './consistency/wait-for-position';
-export type { PositionWaiter } from './consistency/wait-for-position';
 export { createLiveServer, startLiveServer } from './live/live-server';
 export type { LiveServer } from './live/live-server';
-export { digestSignedBy, loadAuditKey, publicAuditJwk } from './audit/digest';
-export { entityHistory, stateAt } from './audit/entity-state';
+export { AUDIT_CHECKPOINT_HEAD_FILE, AUDIT_KEY_FILE, digestSignedBy, loadAuditKey, newAuditKey, publicAuditJwk, signDigest } from './audit/digest';
+export type { AuditKey, ChainLink } from './audit/digest';
+export { entityHistory, foldEntity } from './audit/entity-state';
+export { serveWebApp, webAppFallback } from './web-app';

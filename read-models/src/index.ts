@@ -12,6 +12,8 @@ export type { LiveMessage, ProjectedEvent, Projection } from './projection';
 export { assembleMigrations } from './migrations';
 export type { MigrationSteps } from './migrations';
 export { CHECKPOINT_CHANNEL, checkpointOf } from './checkpoints';
+export { createPositionWaiter } from './position-waiter';
+export type { PositionWaiter } from './position-waiter';
 export { copyField, copyText } from './copy-rows';
 export type { CheckpointTables, ProjectionCheckpointsTable } from './checkpoints';
 export type { Page, Paging } from './page';

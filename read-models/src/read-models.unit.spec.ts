@@ -26,9 +26,12 @@ describe('the list of read models', () => {
     const tables = readModels.flatMap((readModel) => readModel.projection.tables);
     expect(new Set(tables).size).toBe(tables.length);
     expect(tables.sort()).toEqual([
+      'audit_entities',
       'audit_entity_refs',
       'audit_events',
+      'audit_names',
       'meal_likes',
+      'meal_request_tickets',
       'meal_requests',
       'meals',
       'payments',
@@ -50,6 +53,10 @@ describe('the list of read models', () => {
       '2026-11-23-meal-requests',
       '2026-11-24-audit-log',
       '2026-11-26-serve-stages',
+      '2026-11-27-audit-entities',
+      '2026-11-27-request-tickets',
+      '2026-11-27-signed-audit-checkpoints',
+      '2026-11-27-signed-audit-checkpoints-chained',
     ]);
   });
 });

@@ -13,8 +13,8 @@ const TEXT_FILE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 
 /**
  * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) twin beside each text file of the
- * build, when it is smaller: the server sends the one a client accepts as it lies (embedded/src/web-app.ts),
- * so no request pays for compressing, and at the strongest settings, too slow to run per request.
+ * build, when it is smaller: the server sends the one a client accepts as it lies (read-api/src/web-app.ts;
+ * the gateway's gzip_static in the distributed deployment), so no request pays for compressing, and at the strongest settings, too slow to run per request.
  */
 export function precompress(): Plugin {
   let outDir = '';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { preactJsx } from './preact';
 
 /** Where the server's bundle goes, inside the client build (the embedded server never serves this folder as files). */
 export const SSR_DIR = '.ssr';
@@ -8,7 +8,7 @@ export const SSR_DIR = '.ssr';
 /**
  * After the client build, builds `src/entry-server.tsx` for Node into `<outDir>/.ssr/`: the public
  * pages (home, all meals, a meal) rendered on the server and hydrated in the browser
- * (embedded/src/web-app.ts loads it). Self-contained (every package bundled in), so a build written
+ * (read-api/src/web-app.ts loads it). Self-contained (every package bundled in), so a build written
  * anywhere (the bench's temporary folder) runs without a node_modules beside it. It reads the client
  * build's manifest, so its lazy routes and the browser's are the same modules.
  */
@@ -26,10 +26,9 @@ export function ssrBundle(): Plugin {
         root: config.root,
         mode: config.mode,
         logLevel: 'warn',
-        // The same Preact as the browser's (preactJsx's aliases come with it): the markup it hydrates.
-        plugins: [preactJsx()],
+        plugins: [react()],
         resolve: { alias: config.resolve.alias },
-        // The libraries' production builds on the server too, whatever NODE_ENV the process runs with.
+        // React's production build on the server too, whatever NODE_ENV the process runs with.
         define: { 'process.env.NODE_ENV': JSON.stringify(config.mode === 'production' ? 'production' : 'development') },
         ssr: { noExternal: true, target: 'node' },
         build: {

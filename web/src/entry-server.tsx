@@ -1,24 +1,22 @@
 /**
  * The server's side of the public pages (app/ssr/public-pages.ts): renders one to HTML with its data,
- * for the browser to hydrate (main.tsx). Built for Node by build/ssr-bundle.ts; the embedded server
- * calls `renderPage` (embedded/src/web-app.ts).
+ * for the browser to hydrate (main.tsx). Built for Node by build/ssr-bundle.ts; read-api calls
+ * `renderPage` (read-api/src/web-app.ts, in both deployments: `npm start` runs read-api in its process).
  */
 import { dehydrate } from '@tanstack/react-query';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { Writable } from 'node:stream';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/router';
 import { prefetchPublicPage, PUBLIC_PAGE } from './app/ssr/public-pages';
 import { SSR_STATE_ID, type SsrState } from './app/ssr/state';
-import { type ServerHead, ServerHeadContext } from './components/document-title';
 import { createApiClient } from './lib/api-client';
 import { createAuthSession } from './lib/auth-session';
 import { createQueryClient } from './lib/query-client';
 
 export { PUBLIC_PAGE };
-
-/** Text inside an element: `&`, `<` and `>` escaped. */
-const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** JSON inside a `<script>` element: nothing in it may close the element or open a comment. */
 const scriptSafe = (json: string) =>
@@ -28,25 +26,54 @@ const scriptSafe = (json: string) =>
     .replace(/\u2029/g, '\\u2029');
 
 /**
- * The pictures the page asks for first (`fetchPriority="high"`: the hero, the first meal card, a meal's
- * photo), as preloads for the head: the browser fetches them with the CSS, before it reaches them in the body.
+ * The whole page as text once everything in it is ready: a part that loads its code on its own
+ * (`lazy`, under Suspense) is drawn like the rest, never as its fallback.
  */
-function imagePreloads(html: string): string {
-  const sources = new Set<string>();
-  for (const [img] of html.matchAll(/<img [^>]*>/g)) {
-    const src = / src="([^"]*)"/.exec(img)?.[1];
-    if (src && /\sfetchPriority="high"/i.test(img)) sources.add(src);
-  }
-  return [...sources].map((src) => `<link rel="preload" as="image" href="${src}" fetchpriority="high"/>`).join('');
+function renderToText(tree: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+    });
+    sink.on('finish', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    let failed: unknown;
+    const stream = renderToPipeableStream(tree, {
+      // Every part inline, however large: React otherwise sends a large Suspense boundary (a meal's many
+      // reviews, a home section) after the page, to be moved into place by an inline script, which the
+      // page's CSP refuses; the part would stay hidden and the browser draw it again.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => (failed === undefined ? stream.pipe(sink) : reject(failed as Error)),
+      onShellError: reject,
+      // An error inside a boundary would leave its fallback for the browser to fill: the page is sent empty instead.
+      onError: (error) => {
+        failed ??= error;
+      },
+    });
+  });
 }
 
 /**
  * The page at `url` (a path with its query) as HTML: `template` (the build's index.html) with the
  * rendered page in its `#root` and the state the browser hydrates from beside it, or null when the
  * path is not a public page or did not render (the caller then sends the template as it is). `fetch`
- * answers the API's reads (the server's own routes, in-process); the render is a visitor's.
+ * answers the API's reads (the server's own routes, in-process); the render is a visitor's. `signedOut`:
+ * the request carries no session marker, so the browser will start signed out (lib/auth-session.ts's
+ * initialSessionState) and the page is drawn so; otherwise it is drawn with the session restoring.
  */
-export async function renderPage({ url, template, fetch }: { url: string; template: string; fetch: typeof globalThis.fetch }): Promise<string | null> {
+export async function renderPage({
+  url,
+  template,
+  fetch,
+  signedOut = false,
+}: {
+  url: string;
+  template: string;
+  fetch: typeof globalThis.fetch;
+  signedOut?: boolean;
+}): Promise<string | null> {
   const location = new URL(url, 'http://localhost');
   if (!PUBLIC_PAGE.test(location.pathname) || !template.includes('<div id="root"></div>')) return null;
   const handler = createStaticHandler(routes);
@@ -55,34 +82,41 @@ export async function renderPage({ url, template, fetch }: { url: string; templa
   if (context instanceof Response || context.errors) return null;
 
   const queryClient = createQueryClient();
+  // One try per read: a read that fails is left out for the browser, which retries it itself (three
+  // retries here, with their back-off, made a page wait 7.5 s while PostgreSQL was away).
+  queryClient.setDefaultOptions({ ...queryClient.getDefaultOptions(), queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   await prefetchPublicPage(location, queryClient, createApiClient(createAuthSession(), { fetch }));
+  // A read that failed (a missing meal's 404, a database away) is drawn as the browser first draws it, still
+  // loading: only successful reads go to the browser with the page, so an error drawn here would not be there
+  // to hydrate (React would throw the page away and draw it again).
+  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
   const router = createStaticRouter(handler.dataRoutes, context);
-  const head: ServerHead = {};
-  // Everything drawn once it is ready: a part that loads its code on its own (`lazy`, under Suspense) is
-  // awaited and drawn like the rest, never as its fallback. An error anywhere rejects: the caller sends
-  // the page empty, for the browser to render.
-  const html = await renderToStringAsync(
-    <ServerHeadContext value={head}>
-      <AppProvider queryClient={queryClient}>
+  const html = await renderToText(
+    <StrictMode>
+      <AppProvider queryClient={queryClient} session={signedOut ? { status: 'signed-out' } : { status: 'restoring' }}>
         {/* No script of the router's own: the page's CSP allows no inline script; the state goes as data. */}
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProvider>
-    </ServerHeadContext>,
+    </StrictMode>,
   );
   const state: SsrState = {
     queries: dehydrate(queryClient),
     router: { loaderData: context.loaderData, actionData: context.actionData },
   };
-  const title = head.title === undefined ? undefined : `<title>${escapeText(head.title)}</title>`;
+  // React puts what belongs in the head (the page's <title>, its pictures' preloads) first: it goes there.
+  const head = /^(?:<title>[^<]*<\/title>|<link [^>]*\/>|<meta [^>]*\/>)*/.exec(html)?.[0] ?? '';
+  const title = /<title>[^<]*<\/title>/.exec(head)?.[0];
+  const headWithout = title ? head.replace(title, '') : head;
   return (
     template
       // The page paints without its scripts (they only hydrate it): they come after the CSS and the pictures.
       .replace(/<script type="module"|<link rel="modulepreload"/g, (tag) => `${tag} fetchpriority="low"`)
-      .replace(/<title>[^<]*<\/title>/, (own) => `${title ?? own}${imagePreloads(html)}`)
+      .replace(/<title>[^<]*<\/title>/, (own) => `${title ?? own}${headWithout}`)
       // A function, not a string: `$&` and its kind in the page's text stay text.
       .replace(
         '<div id="root"></div>',
-        () => `<div id="root">${html}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafe(JSON.stringify(state))}</script>`,
+        () =>
+          `<div id="root">${html.slice(head.length)}</div><script type="application/json" id="${SSR_STATE_ID}">${scriptSafe(JSON.stringify(state))}</script>`,
       )
   );
 }

@@ -11,7 +11,6 @@ import { openFlow, popupAnswerPage, sealFlow } from './oidc';
 import type { OidcProvider } from './oidc';
 import type { RefreshSessions } from './refresh-sessions';
 import type { SessionIssuer } from './sessions';
-import { webOriginOf } from './web-origin';
 
 const FLOW_COOKIE = 'oidc_flow';
 
@@ -20,8 +19,8 @@ export interface OidcDeps {
   issuer: SessionIssuer;
   sessions: RefreshSessions;
   adminEmails: readonly string[];
-  /** The popup answers only the first; falls back to the request's own origin. */
-  appOrigins: readonly string[];
+  /** Where the web app is (the first APP_ORIGIN): the callback's address and the only window the popup answers. */
+  webOrigin: string;
   /** Seals the flow cookie (PKCE verifier, state, nonce) with a secret derived from it. */
   signingKey: SigningJwk;
   /** Absent: popup sign-in is not configured, and both routes say so. */
@@ -36,7 +35,7 @@ const popup = { 200: PopupPage, 302: PopupPage };
  */
 export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const webOrigin = webOriginOf(deps.appOrigins);
+  const { webOrigin } = deps;
   const flowSecret = createHash('sha256')
     .update(`oidc-flow:${deps.signingKey.d ?? deps.signingKey.kid}`)
     .digest('base64url');
@@ -47,14 +46,14 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, deps) => {
       .header('content-security-policy', `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'`)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(popupAnswerPage(webOrigin(request), result, nonce));
+      .send(popupAnswerPage(webOrigin, result, nonce));
   }
 
   routes.get('/api/auth/oidc/start', { config: { access: 'public' }, schema: { response: popup } }, async (request, reply) => {
     if (!deps.oidc) return popupAnswer(request, reply, { ok: false, message: 'Popup sign-in is not configured' });
     let started;
     try {
-      started = await deps.oidc.start(`${webOrigin(request)}/api/auth/oidc/callback`);
+      started = await deps.oidc.start(`${webOrigin}/api/auth/oidc/callback`);
     } catch (error) {
       request.log.error({ err: error }, 'identity provider unreachable');
       return popupAnswer(request, reply, { ok: false, message: 'The identity provider cannot be reached. Please try again later.' });
@@ -79,7 +78,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcDeps> = async (app, deps) => {
       if (!deps.oidc || !flow) return popupAnswer(request, reply, { ok: false, message: 'The sign-in expired. Please try again.' });
       let identity;
       try {
-        identity = await deps.oidc.finish(new URL(request.url, webOrigin(request)), flow);
+        identity = await deps.oidc.finish(new URL(request.url, webOrigin), flow);
       } catch (error) {
         request.log.warn({ err: error }, 'popup sign-in refused');
         return popupAnswer(request, reply, { ok: false, message: 'The identity provider did not confirm the sign-in.' });

@@ -11,7 +11,6 @@ import { hashPassword, verifyPassword } from './passwords';
 import type { RefreshSessions } from './refresh-sessions';
 import type { SessionIssuer } from './sessions';
 import type { SignInLimits } from './sign-in-limits';
-import { webOriginOf } from './web-origin';
 
 export interface PasswordDeps {
   store: EventStore;
@@ -19,7 +18,8 @@ export interface PasswordDeps {
   sessions: RefreshSessions;
   signInLimits: SignInLimits;
   adminEmails: readonly string[];
-  appOrigins: readonly string[];
+  /** Where the web app is (the first APP_ORIGIN): every mailed link points there, never at a request's Host. */
+  webOrigin: string;
   /** Where verification and password-reset links are mailed. */
   sendMail: SendMail;
 }
@@ -30,7 +30,7 @@ export interface PasswordDeps {
  */
 export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const webOrigin = webOriginOf(deps.appOrigins);
+  const { webOrigin } = deps;
 
   // Mail handed over after the answer: a slow mail server neither delays nor (by timing) gives away anything.
   // Closing the server waits for what is still being sent.
@@ -60,20 +60,21 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
       verificationLink: link,
     });
     if (!result.state.exists) throw new Error('Registration did not create the account');
-    mail(request, verificationMail(email, webOrigin(request), token));
+    mail(request, verificationMail(email, webOrigin, token));
     reply.code(201);
     return deps.issuer.start(request, reply, result.state, result.position);
   });
 
   routes.post('/api/auth/login', { config: { access: 'public' }, schema: { body: LoginBody, response: { 200: AuthAnswer } } }, async (request, reply) => {
     const { email, password } = request.body;
-    await deps.signInLimits.beforeAttempt(request, reply);
+    const attempt = await deps.signInLimits.beforeAttempt(request, reply);
     const { state } = await loadAccount(deps.store, userIdForEmail(email));
     const valid = await verifyPassword(state.exists ? state.passwordHash : null, password);
     if (!valid || !state.exists) {
-      await deps.signInLimits.failed(request);
+      await deps.signInLimits.failed(attempt, state.exists);
       throw unauthenticated('Invalid email or password');
     }
+    await deps.signInLimits.succeeded(attempt);
     // An address the operator listed after its owner had proven it: the role comes with this sign-in.
     if (state.role !== 'admin' && deps.adminEmails.includes(state.email)) {
       const applied = await decideForAccount(deps.store, request, { type: 'ApplyAdminEmails', userId: state.userId, adminEmails: deps.adminEmails });
@@ -111,7 +112,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
     if (!result.state.exists) throw new Error('The account disappeared while sending its link');
     // Awaited here: the user pressed a button and waits to hear whether the mail left.
     try {
-      await deps.sendMail(verificationMail(result.state.email, webOrigin(request), token));
+      await deps.sendMail(verificationMail(result.state.email, webOrigin, token));
     } catch (error) {
       request.log.error({ err: error }, 'verification mail not sent');
       throw providerUnavailable('We could not send the email just now. Please try again in a minute.');
@@ -124,7 +125,6 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
     { config: { access: 'public' }, schema: { body: ForgotPasswordBody, response: { 200: CommandAnswer } } },
     async (request) => {
       const { email } = request.body;
-      const origin = webOrigin(request);
       // The same answer, at once, whether or not the address has an account: nobody learns who is registered here.
       inBackground(request, 'password reset link not sent', async () => {
         const userId = userIdForEmail(email);
@@ -136,7 +136,7 @@ export const passwordRoutes: FastifyPluginAsync<PasswordDeps> = async (app, deps
           if (error instanceof DomainError && (error.kind === 'not_found' || error.kind === 'rate_limited')) return;
           throw error;
         }
-        await deps.sendMail(passwordResetMail(email, origin, token));
+        await deps.sendMail(passwordResetMail(email, webOrigin, token));
       });
       return { message: 'If an account uses this email, a link to reset its password is on its way. It works once, within an hour.' };
     },

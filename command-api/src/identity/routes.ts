@@ -8,17 +8,22 @@ import { passwordRoutes } from './password-routes';
 import type { RefreshSessions } from './refresh-sessions';
 import type { SessionDeps } from './sessions';
 import { sessionIssuer, sessionRoutes } from './sessions';
+import type { KnownDevices } from './known-devices';
 import type { SignInLimits } from './sign-in-limits';
 
 export interface IdentityDeps {
   store: EventStore;
   sessions: RefreshSessions;
   signInLimits: SignInLimits;
+  /** Browsers each account signed in on: sign-in's limits spare them (sign-in-limits.ts). */
+  devices: KnownDevices;
   signAccessToken: SessionDeps['signAccessToken'];
   signingKey: SigningJwk;
   adminEmails: readonly string[];
-  /** Origins the app is served from; the popup answers only the first. Falls back to the request's own. */
+  /** Origins the app is served from (APP_ORIGIN): the refresh cookie is Secure when one is https. */
   appOrigins: readonly string[];
+  /** Where the web app is: mailed links and the popup's answer go there, never to a request's Host. */
+  webOrigin: string;
   oidc?: OidcProvider;
   /** Where verification and password-reset links are mailed. */
   sendMail: SendMail;

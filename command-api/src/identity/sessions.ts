@@ -7,6 +7,7 @@ import { publicJwks } from '@hostel/platform/tokens';
 import type { SigningJwk } from '@hostel/platform/tokens';
 import { toUserDto } from '../users/user-dto';
 import type { ExistingUser } from '../users/user-dto';
+import type { KnownDevices } from './known-devices';
 import type { RefreshSessions } from './refresh-sessions';
 import { REFRESH_TTL_MS } from './refresh-sessions';
 import { secureCookiesFor } from './web-origin';
@@ -16,9 +17,11 @@ const REFRESH_COOKIE = 'refresh_token';
 export interface SessionDeps {
   store: EventStore;
   sessions: RefreshSessions;
-  signAccessToken: (claims: { sub: string; email: string; name: string; role: ExistingUser['role'] }) => Promise<string>;
+  signAccessToken: (claims: { sub: string; email: string; name: string; role: ExistingUser['role']; sid: string }) => Promise<string>;
   /** Origins the app is served from (cookies are Secure when one is https). */
   appOrigins: readonly string[];
+  /** Each sign-in marks its browser as one the account uses. */
+  devices: KnownDevices;
 }
 
 /**
@@ -27,20 +30,24 @@ export interface SessionDeps {
  */
 export function sessionIssuer(deps: SessionDeps) {
   const secure = secureCookiesFor(deps.appOrigins);
-  const answer = async (user: ExistingUser, position?: string): Promise<AuthAnswer> => {
-    const token = await deps.signAccessToken({ sub: user.userId, email: user.email, name: user.name, role: user.role });
+  /** The access token of session `sessionId` (it stops working when the session ends), with the user. */
+  const answer = async (user: ExistingUser, sessionId: string, position?: string): Promise<AuthAnswer> => {
+    const token = await deps.signAccessToken({ sub: user.userId, email: user.email, name: user.name, role: user.role, sid: sessionId });
     return { token, user: toUserDto(user), position };
   };
   return {
     answer,
     /** Sets the refresh cookie of a new session (a new family, or a rotation within `familyId`). */
     async open(request: FastifyRequest, reply: FastifyReply, userId: string, familyId?: string) {
-      setRefreshCookie(reply, await deps.sessions.issue(userId, familyId), secure(request));
+      setRefreshCookie(reply, (await deps.sessions.issue(userId, familyId)).token, secure(request));
+      deps.devices.remember(reply, userId, secure(request));
     },
     /** A session for `user`, answered with its access token. */
     async start(request: FastifyRequest, reply: FastifyReply, user: ExistingUser, position?: string): Promise<AuthAnswer> {
-      setRefreshCookie(reply, await deps.sessions.issue(user.userId), secure(request));
-      return answer(user, position);
+      const session = await deps.sessions.issue(user.userId);
+      setRefreshCookie(reply, session.token, secure(request));
+      deps.devices.remember(reply, user.userId, secure(request));
+      return answer(user, session.sessionId, position);
     },
     secure,
   };
@@ -59,7 +66,7 @@ export const sessionRoutes: FastifyPluginAsync<SessionDeps & { issuer: SessionIs
       throw unauthenticated('Your session has ended. Please sign in again.');
     }
     setRefreshCookie(reply, rotated.token, deps.issuer.secure(request));
-    return deps.issuer.answer(state);
+    return deps.issuer.answer(state, rotated.sessionId);
   });
 
   routes.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 204: NoContent } } }, async (request, reply) => {

@@ -3,6 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { DomainError } from '@hostel/domain';
+import type { Backoff } from './backoff';
 
 /** At most `max` requests of a kind per key within `windowMs` (a fixed window, counted by @fastify/rate-limit). */
 export interface Limit {
@@ -10,20 +11,30 @@ export interface Limit {
   windowMs: number;
 }
 
-/** Every rate limit of the command side, by what it protects (README: "Rate limits"). */
+/** Every rate limit of the command side, by what it protects (docs/operations.md: "Rate limits"). */
 export interface RateLimits {
-  /** Every sign-in attempt from one address, counted before the password is hashed: bounds the argon2 work one address causes. */
+  /**
+   * Every sign-in attempt from one address, counted before the password is hashed: bounds the argon2
+   * work one address causes. A browser the account signed in on before is not counted.
+   */
   signInAttemptsPerAddress: Limit;
-  /** Failed sign-ins from one address, whatever the accounts: password spraying. */
+  /**
+   * Failed sign-ins from one address, whatever the accounts: password spraying. Sized for a hostel's
+   * students behind one address; a browser the account signed in on before is not held by it.
+   */
   signInFailuresPerAddress: Limit;
-  /** Failed sign-ins for one account, whatever the addresses: guessing one password from many. */
-  signInFailuresPerAccount: Limit;
+  /** Failed sign-ins for one account from one address, or from one browser it signed in on before: growing delays. */
+  signInFailures: Backoff;
+  /** Failed sign-ins for one account from browsers it never signed in on, whatever the addresses (guessing from many): growing delays. */
+  signInFailuresPerAccount: Backoff;
   /** Public requests that create or recover an account (registration, password reset, verification) from one address. */
   accountRequestsPerAddress: Limit;
   /** Image uploads by one user. */
   uploadsPerUser: Limit;
   /** Bytes of images one user may store within the window: a quota, counted in the media table (media/store-image.ts). */
   uploadBytesPerUser: Limit;
+  /** Bytes of images stored from one address within the window, whatever the accounts (admins' not counted): a quota too. */
+  uploadBytesPerAddress: Limit;
   /** Every other command (POST, PUT, PATCH, DELETE) by one signed-in user. */
   writesPerUser: Limit;
 }
@@ -37,18 +48,26 @@ const MINUTE = 60_000;
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signInAttemptsPerAddress: { max: 60, windowMs: MINUTE },
-  signInFailuresPerAddress: { max: 20, windowMs: 15 * MINUTE },
-  signInFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  signInFailuresPerAddress: { max: 100, windowMs: 15 * MINUTE },
+  signInFailures: { free: 5, firstDelayMs: 10_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 60 * MINUTE },
+  signInFailuresPerAccount: { free: 20, firstDelayMs: 30_000, maxDelayMs: 15 * MINUTE, forgetAfterMs: 24 * 60 * MINUTE },
   accountRequestsPerAddress: { max: 40, windowMs: 10 * MINUTE },
   uploadsPerUser: { max: 30, windowMs: 60 * MINUTE },
   uploadBytesPerUser: { max: 25 * 1024 * 1024, windowMs: 24 * 60 * MINUTE },
+  uploadBytesPerAddress: { max: 100 * 1024 * 1024, windowMs: 24 * 60 * MINUTE },
   writesPerUser: { max: 120, windowMs: MINUTE },
 };
 
 /** Every limit raised beyond reach: load tests and benchmarks only (`RATE_LIMITS=off`). */
 export const NO_RATE_LIMITS: RateLimits = Object.fromEntries(
-  Object.keys(DEFAULT_RATE_LIMITS).map((name) => [name, { max: Number.MAX_SAFE_INTEGER, windowMs: MINUTE }]),
+  Object.entries(DEFAULT_RATE_LIMITS).map(([name, limit]) => [
+    name,
+    'free' in limit ? { ...limit, free: Number.MAX_SAFE_INTEGER } : { max: Number.MAX_SAFE_INTEGER, windowMs: MINUTE },
+  ]),
 ) as unknown as RateLimits;
+
+/** The limits counted in fixed windows (the others are backoffs). */
+type LimitName = { [Name in keyof RateLimits]: RateLimits[Name] extends Limit ? Name : never }[keyof RateLimits];
 
 /** Counts a request against one limit: `increment: false` only looks. */
 export type Limiter = (request: FastifyRequest, options?: { increment?: boolean }) => Promise<{ exceeded: boolean; full: boolean; retryAfterMs: number }>;
@@ -85,7 +104,7 @@ export async function registerRateLimiting(app: FastifyInstance, options: RateLi
     skipOnError: true,
     ...(options.redis ? { redis: options.redis, nameSpace: options.namespace ?? 'rate-limit:' } : {}),
   });
-  return function limiter(name: keyof RateLimits, keyOf: (request: FastifyRequest) => string): Limiter {
+  return function limiter(name: LimitName, keyOf: (request: FastifyRequest) => string): Limiter {
     const { max, windowMs } = options.limits[name];
     // `cache`: the in-memory store forgets the least recent keys past this many; the default (5000)
     // would let a sweep over 5000 accounts push a victim's failure count out.
@@ -102,11 +121,7 @@ export async function registerRateLimiting(app: FastifyInstance, options: RateLi
 export type LimiterFactory = Awaited<ReturnType<typeof registerRateLimiting>>;
 
 /** Which limit a command route counts against, if any. Sign-in counts in its route (it needs the outcome). */
-function limitOfRoute(
-  method: string,
-  url: string,
-  access: string | undefined,
-): { name: keyof RateLimits; by: 'address' | 'user'; message: string } | undefined {
+function limitOfRoute(method: string, url: string, access: string | undefined): { name: LimitName; by: 'address' | 'user'; message: string } | undefined {
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return undefined;
   if (url === '/api/uploads') return { name: 'uploadsPerUser', by: 'user', message: 'You have uploaded many images in a short time.' };
   if (access === 'user' || access === 'admin') return { name: 'writesPerUser', by: 'user', message: 'You are making changes faster than we can take them.' };
@@ -121,8 +136,8 @@ function limitOfRoute(
  * the request is valid (preHandler), so a refused body costs the user nothing.
  */
 export function limitCommandRoutes(app: FastifyInstance, limiter: LimiterFactory): void {
-  const limiters = new Map<keyof RateLimits, Limiter>();
-  const forLimit = (name: keyof RateLimits, by: 'address' | 'user') => {
+  const limiters = new Map<LimitName, Limiter>();
+  const forLimit = (name: LimitName, by: 'address' | 'user') => {
     let found = limiters.get(name);
     if (!found) {
       found = limiter(name, by === 'user' ? (request) => request.actor?.sub ?? addressOf(request) : addressOf);

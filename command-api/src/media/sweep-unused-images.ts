@@ -8,11 +8,14 @@ import { MEDIA_URL } from './store-image';
 
 /** An uploaded image nothing refers to is kept this long (a form may still be open on it). */
 export const MEDIA_GRACE_MS = 24 * 60 * 60 * 1000;
+/** The address an image came from is kept this long: the per-address upload quota's day, no longer. */
+export const UPLOAD_ADDRESS_KEPT_MS = 24 * 60 * 60 * 1000;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 const BATCH = 1000;
 
 /**
- * Deletes images no event refers to once their grace period is over. Which images events refer to is
+ * Deletes images no event refers to once their grace period is over, and forgets the address each
+ * image came from once the per-address quota no longer counts it. Which images events refer to is
  * learnt from the log itself, read incrementally from a checkpoint: any `/api/media/<id>` in any event's
  * data (a meal's or upcoming meal's image, a user's photo, whatever carries one later) marks that image
  * referenced for good; the log is the truth, so an image an old event names stays for audits and replays.
@@ -56,7 +59,14 @@ export async function sweepUnusedImages(deps: {
         .execute();
     });
   }
-  const cutoff = new Date((deps.now ?? new Date()).getTime() - (deps.graceMs ?? MEDIA_GRACE_MS));
+  const now = (deps.now ?? new Date()).getTime();
+  await db
+    .updateTable('media')
+    .set({ uploaded_from: null })
+    .where('uploaded_from', 'is not', null)
+    .where('created_at', '<', new Date(now - UPLOAD_ADDRESS_KEPT_MS))
+    .execute();
+  const cutoff = new Date(now - (deps.graceMs ?? MEDIA_GRACE_MS));
   const deleted = await db
     .deleteFrom('media')
     .where('referenced', '=', false)

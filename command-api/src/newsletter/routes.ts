@@ -5,11 +5,11 @@ import { handleCommand, newsletterDecider, newsletterStream, providerUnavailable
 import type { EventStore } from '@hostel/eventstore';
 import { newMailedLink, openMailedLink } from '../identity/mailed-links';
 import type { MailMessage, SendMail } from '../identity/mailer';
-import { webOriginOf } from '../identity/web-origin';
 
 export interface NewsletterDeps {
   store: EventStore;
-  appOrigins: readonly string[];
+  /** Where the web app is (the first APP_ORIGIN): the mailed links point there, never at a request's Host. */
+  webOrigin: string;
   /** The product's one mailer (SMTP, or the console): confirmation and unsubscribe links go through it. */
   sendMail: SendMail;
 }
@@ -55,7 +55,7 @@ export function newsletterWelcomeMail(to: string, webOrigin: string, unsubscribe
  */
 export const newsletterRoutes: FastifyPluginAsync<NewsletterDeps> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const webOrigin = webOriginOf(deps.appOrigins);
+  const { webOrigin } = deps;
   const actorOf = (request: FastifyRequest, subscriptionId: string) => request.actor?.sub ?? `newsletter:${subscriptionId}`;
 
   // Awaited: the visitor is told the mail left, or that it could not be sent.
@@ -83,7 +83,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterDeps> = async (app, 
         { actor: actorOf(request, subscriptionId), correlationId: request.id },
       );
       // Subscribed already: no mail, and the same answer (nobody learns who reads the newsletter).
-      if (result.changed) await send(request, newsletterConfirmMail(email, webOrigin(request), token));
+      if (result.changed) await send(request, newsletterConfirmMail(email, webOrigin, token));
       reply.code(202);
       return { message: `Almost done: we sent a link to ${email}. Open it to confirm your subscription.`, position: result.position };
     },
@@ -103,7 +103,7 @@ export const newsletterRoutes: FastifyPluginAsync<NewsletterDeps> = async (app, 
         { actor: actorOf(request, subscriptionId), correlationId: request.id },
       );
       if (!result.changed) return { message: 'Your subscription is already confirmed.', position: result.position };
-      if (result.state.status === 'subscribed') await send(request, newsletterWelcomeMail(result.state.email, webOrigin(request), unsubscribe.token));
+      if (result.state.status === 'subscribed') await send(request, newsletterWelcomeMail(result.state.email, webOrigin, unsubscribe.token));
       return { message: 'Your subscription is confirmed. Thank you!', position: result.position };
     },
   );

@@ -9,15 +9,16 @@ export interface StripeOptions {
   apiUrl: string | undefined;
 }
 
-/** Who and what a PaymentIntent pays for, kept in its metadata so the webhook can fulfil it. */
+/** Who and what a PaymentIntent pays for, kept in its metadata so the webhook can fulfil it: `paymentId` names the purchase. */
 export interface PaymentMetadata {
   userId: string;
   email: string;
   package: string;
+  paymentId: string;
 }
 
 export type StartedPayment =
-  | { status: 'requires_action'; clientSecret: string }
+  | { status: 'requires_action'; clientSecret: string; paymentIntentId: string }
   /** Stripe took the money; the signed webhook fulfils it (`succeeded`), or will once the payment clears. */
   | { status: 'succeeded' | 'processing'; paymentIntentId: string };
 
@@ -52,7 +53,7 @@ export function createStripeProvider(options: StripeOptions) {
         case 'requires_action':
           if (!intent.client_secret)
             throw providerUnavailable('The card payment provider asked for a confirmation step it gave no means for. Please try again.');
-          return { status: 'requires_action', clientSecret: intent.client_secret };
+          return { status: 'requires_action', clientSecret: intent.client_secret, paymentIntentId: intent.id };
         case 'requires_payment_method':
           throw paymentDeclined(intent.last_payment_error?.message ?? 'Your card was declined.');
         case 'canceled':
@@ -62,6 +63,24 @@ export function createStripeProvider(options: StripeOptions) {
         default:
           return { status: 'processing', paymentIntentId: intent.id };
       }
+    },
+
+    /**
+     * Cancels a PaymentIntent nobody finished (a 3-D Secure step left): 'canceled' once nothing can be
+     * taken by it, 'taken' when Stripe has taken or is taking the money (its webhook records it).
+     */
+    async cancelPayment(paymentIntentId: string): Promise<'canceled' | 'taken'> {
+      try {
+        await stripe.paymentIntents.cancel(paymentIntentId);
+        return 'canceled';
+      } catch (error) {
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'payment_intent_unexpected_state')) throw asHttpError(error);
+      }
+      // Not cancelable: canceled already, or succeeded or processing.
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId).catch((error: unknown) => {
+        throw asHttpError(error);
+      });
+      return intent.status === 'canceled' ? 'canceled' : 'taken';
     },
 
     /** The webhook's event, if its signature is Stripe's and recent (400 otherwise). */
@@ -81,6 +100,9 @@ export type StripeProvider = ReturnType<typeof createStripeProvider>;
 /** Stripe's errors as our HTTP answers: the member's card problems as 402/400, Stripe's own trouble as 502. */
 function asHttpError(error: unknown): unknown {
   if (error instanceof Stripe.errors.StripeCardError) return paymentDeclined(error.message);
+  // The same attempt is at Stripe already (its idempotency key in use): it answers that request.
+  if (error instanceof Stripe.errors.StripeError && error.statusCode === 409)
+    return conflict('This payment attempt is already under way. Please wait for its answer.');
   if (error instanceof Stripe.errors.StripeInvalidRequestError) return invalid(error.message);
   // The same attempt (same ConfirmationToken and package) sent again with different details.
   if (error instanceof Stripe.errors.StripeIdempotencyError) return conflict('This payment attempt is already under way with other details. Please try again.');

@@ -24,6 +24,15 @@ export const mealRequestRoutes: FastifyPluginAsync<{ store: EventStore }> = asyn
     return handleCommand(store, mealRequestsStream(requester), mealRequestsDecider, command, { actor: actor.sub, correlationId: request.id });
   }
 
+  /** Whether the meal a request names is still on the menu (its stream read): the kitchen neither approves nor serves a deleted one. */
+  async function mealListed(requestId: string): Promise<boolean> {
+    const requester = requesterOf(requestId);
+    if (!requester) return false;
+    const { state } = await loadState(store, mealRequestsStream(requester), mealRequestsDecider);
+    const mealId = state.requests.find((entry) => entry.requestId === requestId)?.mealId;
+    return mealId !== undefined && (await loadState(store, mealStream(mealId), mealDecider)).state.status === 'listed';
+  }
+
   routes.post(
     '/api/mealRequests',
     { config: { access: 'user' }, schema: { body: RequestMealBody, response: { 201: MealRequestAnswer } } },
@@ -82,7 +91,8 @@ export const mealRequestRoutes: FastifyPluginAsync<{ store: EventStore }> = asyn
         const actor = actorOf(request);
         const at = new Date().toISOString();
         const base = { requestId: id, actorId: actor.sub, actorRole: actor.role, at };
-        const command: MealRequestCommand = type === 'RecallMealRequest' ? { type, ...base, windowMs: RECALL_WINDOW_MS } : { type, ...base };
+        const command: MealRequestCommand =
+          type === 'RecallMealRequest' ? { type, ...base, windowMs: RECALL_WINDOW_MS } : { type, ...base, mealListed: await mealListed(id) };
         const result = await onRequest(request, id, command);
         const status = result.state.requests.find((entry) => entry.requestId === id)?.status ?? 'Pending';
         return { ...answer(status), position: result.position };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AddReviewBody, CommandAnswer, CreatedAnswer } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { actorOf } from '@hostel/platform/http';
-import { loadState, mealDecider, mealStream, reviewDecider, reviewStream } from '@hostel/domain';
+import { addReview, reviewDecider, reviewStream } from '@hostel/domain';
 import { commandsOn } from '../commands-on';
 
 /** Reviews: anyone signed in writes one (name and email from their account); the author or an admin deletes it. */
@@ -14,16 +14,18 @@ export const reviewRoutes: FastifyPluginAsync<{ store: EventStore }> = async (ap
 
   routes.post('/api/reviews', { config: { access: 'user' }, schema: { body: AddReviewBody, response: { 201: CreatedAnswer } } }, async (request, reply) => {
     const actor = actorOf(request);
-    const { state: meal } = await loadState(deps.store, mealStream(request.body.mealId), mealDecider);
     const reviewId = crypto.randomUUID();
-    const result = await onReview(request, reviewId, {
-      type: 'AddReview',
-      reviewId,
-      meal: meal.status === 'listed' ? { mealId: meal.mealId, title: meal.title, distributorName: meal.distributorName } : undefined,
-      author: { userId: actor.sub, email: actor.email, name: actor.name },
-      review: request.body.review,
-      createdAt: new Date().toISOString(),
-    });
+    const result = await addReview(
+      deps.store,
+      {
+        reviewId,
+        mealId: request.body.mealId,
+        author: { userId: actor.sub, email: actor.email, name: actor.name },
+        review: request.body.review,
+        createdAt: new Date().toISOString(),
+      },
+      { actor: actor.sub, correlationId: request.id },
+    );
     return reply.code(201).send({ _id: reviewId, message: 'Review added!', position: result.position });
   });
 

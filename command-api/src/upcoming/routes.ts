@@ -5,16 +5,17 @@ import { z } from 'zod';
 import { AddUpcomingMealBody, CommandAnswer, CreatedAnswer, UPCOMING_PUBLISH_THRESHOLD, UpcomingLikeAnswer } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { actorOf } from '@hostel/platform/http';
-import { claimStoredImage } from '../media/store-image';
+import { acceptImage } from '../media/image-reference';
+import type { ImageSources } from '../media/image-reference';
 import type { CommandTables } from '../migrations';
 import { publishUpcomingMeal, waitForListing } from './publish';
-import { invalid, loadState, upcomingDecider, upcomingStream, userDecider, userStream } from '@hostel/domain';
+import { loadState, upcomingDecider, upcomingStream, userDecider, userStream } from '@hostel/domain';
 import { commandsOn } from '../commands-on';
 
 const params = z.object({ id: z.uuid('Upcoming meal not found') });
 
 /** Upcoming meals: admins add and publish; members (Silver and above) like, once; the 10th like publishes. */
-export const upcomingRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<CommandTables> }> = async (app, deps) => {
+export const upcomingRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<CommandTables>; imageSources: ImageSources }> = async (app, deps) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { store } = deps;
   const onUpcoming = commandsOn(store, upcomingStream, upcomingDecider);
@@ -24,13 +25,13 @@ export const upcomingRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<
     { config: { access: 'admin' }, schema: { body: AddUpcomingMealBody, response: { 201: CreatedAnswer } } },
     async (request, reply) => {
       const actor = actorOf(request);
-      if (!(await claimStoredImage(deps.db, request.body.image))) throw invalid('Please upload an image first.');
+      const image = await acceptImage(deps.db, request.body.image, deps.imageSources, 'Please upload an image first.');
       const upcomingId = crypto.randomUUID();
       const result = await onUpcoming(request, upcomingId, {
         type: 'AddUpcomingMeal',
         upcomingId,
         actorRole: actor.role,
-        fields: { ...request.body, distributorName: actor.name, distributorEmail: actor.email },
+        fields: { ...request.body, image, distributorName: actor.name, distributorEmail: actor.email },
         addedAt: new Date().toISOString(),
       });
       return reply.code(201).send({ _id: upcomingId, message: 'Upcoming meal added!', position: result.position });

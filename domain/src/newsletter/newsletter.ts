@@ -7,12 +7,17 @@ import { exhaustive } from '../kernel/decider';
 
 export type NewsletterEvent = EventOf<'NewsletterSubscriptionRequested'> | EventOf<'NewsletterSubscriptionConfirmed'> | EventOf<'NewsletterUnsubscribed'>;
 
-/** One address's subscription: never asked, a link to confirm out (the latest), subscribed, or left. */
+/**
+ * One address's subscription: never asked, a link to confirm out (the latest), subscribed, or left.
+ * Each state keeps the hash of the link that brought it there (`tokenHash` of the confirm link once
+ * subscribed, `unsubscribeTokenHash` once left), so a second click on that link is told it is done
+ * while any other token is refused alike in every state: a forged link learns nothing of the address.
+ */
 export type NewsletterState =
   | { status: 'none' }
   | { status: 'pending'; email: string; tokenHash: string; expiresAt: string }
-  | { status: 'subscribed'; email: string; unsubscribeTokenHash: string }
-  | { status: 'unsubscribed'; email: string };
+  | { status: 'subscribed'; email: string; tokenHash: string | undefined; unsubscribeTokenHash: string }
+  | { status: 'unsubscribed'; email: string; unsubscribeTokenHash: string | undefined };
 
 const NEWSLETTER_NAMESPACE = '3d6f2b9a-8c41-4e07-b5d2-6a9e1c7f4b30';
 /** One subscription per address (lower case): the same address always decides on the same stream. */
@@ -31,10 +36,12 @@ export function evolveNewsletter(state: NewsletterState, event: NewsletterEvent)
   switch (event.type) {
     case 'NewsletterSubscriptionRequested':
       return { status: 'pending', email: event.data.email, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt };
-    case 'NewsletterSubscriptionConfirmed':
-      return { status: 'subscribed', email: event.data.email, unsubscribeTokenHash: event.data.unsubscribeTokenHash };
+    case 'NewsletterSubscriptionConfirmed': {
+      const tokenHash = state.status === 'pending' ? state.tokenHash : undefined;
+      return { status: 'subscribed', email: event.data.email, tokenHash, unsubscribeTokenHash: event.data.unsubscribeTokenHash };
+    }
     case 'NewsletterUnsubscribed':
-      return { status: 'unsubscribed', email: event.data.email };
+      return { status: 'unsubscribed', email: event.data.email, unsubscribeTokenHash: state.status === 'subscribed' ? state.unsubscribeTokenHash : undefined };
     default:
       return exhaustive(event);
   }
@@ -47,8 +54,8 @@ function decide(command: NewsletterCommand, state: NewsletterState): NewsletterE
       if (state.status === 'subscribed') return [];
       return [{ type: 'NewsletterSubscriptionRequested', data: { subscriptionId: command.subscriptionId, email: command.email, ...command.link } }];
     case 'ConfirmSubscription':
-      // A second click on the link that confirmed it changes nothing.
-      if (state.status === 'subscribed') return [];
+      // A second click on the link that confirmed it changes nothing; any other token is refused, whatever the state.
+      if (state.status === 'subscribed' && state.tokenHash === command.tokenHash) return [];
       if (state.status !== 'pending' || state.tokenHash !== command.tokenHash || state.expiresAt <= command.now) throw invalid(NEWSLETTER_INVALID_LINK);
       return [
         {
@@ -57,7 +64,7 @@ function decide(command: NewsletterCommand, state: NewsletterState): NewsletterE
         },
       ];
     case 'Unsubscribe':
-      if (state.status === 'unsubscribed') return [];
+      if (state.status === 'unsubscribed' && state.unsubscribeTokenHash === command.tokenHash) return [];
       if (state.status !== 'subscribed' || state.unsubscribeTokenHash !== command.tokenHash) throw invalid(NEWSLETTER_INVALID_LINK);
       return [{ type: 'NewsletterUnsubscribed', data: { subscriptionId: command.subscriptionId, email: state.email } }];
     default:

@@ -44,4 +44,10 @@ describe('newsletter decider', () => {
     expect(given(requested, confirmed).when(unsubscribe('hash-1')).error).toEqual(refused);
     expect(given(requested).when(unsubscribe()).error).toEqual(refused);
   });
+  it('refuses a forged token alike whatever the address has done: never asked, pending, subscribed or left', () => {
+    for (const history of [[], [requested], [requested, confirmed], [requested, confirmed, left]]) {
+      expect(given(...history).when(confirm('forged')).error).toEqual(refused);
+      expect(given(...history).when(unsubscribe('forged')).error).toEqual(refused);
+    }
+  });
 });

@@ -48,8 +48,9 @@ export type MealRequestCommand =
       meal: { mealId: string; title: string; distributorName: string } | undefined;
       requestTime: string;
     }
-  | { type: 'ApproveMealRequest'; requestId: string; actorId: string; actorRole: Role; at: string }
-  | { type: 'ServeMealRequest'; requestId: string; actorId: string; actorRole: Role; at: string }
+  /** `mealListed`: whether the request's meal is still on the menu (read from its stream); a deleted meal is neither approved nor served. */
+  | { type: 'ApproveMealRequest'; requestId: string; actorId: string; actorRole: Role; at: string; mealListed: boolean }
+  | { type: 'ServeMealRequest'; requestId: string; actorId: string; actorRole: Role; at: string; mealListed: boolean }
   /** Back one stage, within `windowMs` of the move it takes back (RECALL_WINDOW_MS in the product). */
   | { type: 'RecallMealRequest'; requestId: string; actorId: string; actorRole: Role; at: string; windowMs: number }
   | { type: 'CancelMealRequest'; requestId: string; actorId: string };
@@ -123,6 +124,7 @@ function decide(command: MealRequestCommand, state: MealRequestsState): MealRequ
       const { request, userId } = forTheKitchen(state, command, 'Only admins can approve requests');
       if (request.status === 'Delivered') throw conflict('This meal has already been delivered.');
       if (request.status === 'Approved') return [];
+      if (!command.mealListed) throw conflict('This meal has been deleted from the menu: its request can no longer be approved.');
       const data = { requestId: request.requestId, userId, mealId: request.mealId, approvedAt: command.at, approvedBy: command.actorId };
       return [{ type: 'MealRequestApproved', data }];
     }
@@ -130,14 +132,16 @@ function decide(command: MealRequestCommand, state: MealRequestsState): MealRequ
       // From Pending too: a meal handed over at once needs no separate Approve.
       const { request, userId } = forTheKitchen(state, command, 'Only admins can serve meals');
       if (request.status === 'Delivered') return [];
+      if (!command.mealListed) throw conflict('This meal has been deleted from the menu: its request can no longer be served.');
       const data = { requestId: request.requestId, userId, mealId: request.mealId, servedAt: command.at, servedBy: command.actorId };
       return [{ type: 'MealRequestServed', data }];
     }
     case 'RecallMealRequest': {
       const { request, userId } = forTheKitchen(state, command, 'Only admins can recall requests');
       if (request.status === 'Pending') throw conflict('There is nothing to recall: the request is still Pending.');
-      const since = request.advancedAt === undefined ? Infinity : Date.parse(command.at) - Date.parse(request.advancedAt);
-      if (since > command.windowMs) {
+      // Approve and Serve always say when; only a recall leaves an Approved or Delivered request without it.
+      if (request.advancedAt === undefined) throw conflict('A recall cannot itself be recalled: move the request on again (Approve or Serve) instead.');
+      if (Date.parse(command.at) - Date.parse(request.advancedAt) > command.windowMs) {
         throw conflict(`Too late to recall: a stage change can be taken back within ${Math.round(command.windowMs / 60_000)} minutes.`);
       }
       const from = request.status;

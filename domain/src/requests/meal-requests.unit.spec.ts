@@ -60,12 +60,14 @@ const kitchen = (
   ordinal: number,
   when = at(0),
   actorRole: 'user' | 'admin' = 'admin',
+  mealListed = true,
 ): MealRequestCommand => ({
   type,
   requestId: `${userId}.${ordinal}`,
   actorId: adminId,
   actorRole,
   at: when,
+  mealListed,
 });
 const recall = (ordinal: number, when: string, actorRole: 'user' | 'admin' = 'admin'): MealRequestCommand => ({
   type: 'RecallMealRequest',
@@ -144,9 +146,22 @@ describe('meal requests decider', () => {
       message: 'There is nothing to recall: the request is still Pending.',
     });
     const backToApproved = given(requested(1), served(1), recalled(1, 'Delivered', at(10)));
-    expect(backToApproved.when(recall(1, at(20))).error?.message).toMatch(/^Too late to recall/);
+    const notAgain = { kind: 'conflict', message: 'A recall cannot itself be recalled: move the request on again (Approve or Serve) instead.' };
+    expect(backToApproved.when(recall(1, at(20))).error).toEqual(notAgain);
     expect(backToApproved.when(kitchen('ServeMealRequest', 1, at(30))).events).toEqual([served(1, curry, at(30))]);
     expect(given(requested(1), served(1)).when(recall(1, at(1), 'user')).error).toEqual({ kind: 'forbidden', message: 'Only admins can recall requests' });
+  });
+  it('neither approves nor serves a request whose meal has been deleted, and says why', () => {
+    expect(given(requested(1)).when(kitchen('ApproveMealRequest', 1, at(0), 'admin', false)).error).toEqual({
+      kind: 'conflict',
+      message: 'This meal has been deleted from the menu: its request can no longer be approved.',
+    });
+    expect(given(requested(1), approved(1)).when(kitchen('ServeMealRequest', 1, at(30), 'admin', false)).error).toEqual({
+      kind: 'conflict',
+      message: 'This meal has been deleted from the menu: its request can no longer be served.',
+    });
+    expect(given(requested(1), approved(1)).when(recall(1, at(30))).events).toEqual([recalled(1, 'Approved', at(30))]);
+    expect(given(requested(1)).when(cancel(1)).events).toEqual([cancelled(1)]);
   });
   it('lets the student cancel until the meal is delivered, again once a delivery was recalled', () => {
     expect(given(requested(1), approved(1)).when(cancel(1)).events).toEqual([cancelled(1)]);

@@ -1,3 +1,3 @@
 /** What tests of the domain and of its readers share: given/when for deciders, and events as recorded. */
 export { givenDecider } from './given';
-export { goldPaymentSucceeded } from './payments';
+export { GOLD_PAYMENT_ANSWER, goldPaymentSucceeded } from './payments';

@@ -13,3 +13,6 @@ export function goldPaymentSucceeded(overrides: Partial<EventData<'PaymentSuccee
     ...overrides,
   };
 }
+
+/** How the API answers for a Gold membership's payment (a Payment History row), less its email, ids, provider reference and date. */
+export const GOLD_PAYMENT_ANSWER = { package: 'Gold', badge: 'Gold', price: '$39', amount: 3900, currency: 'usd' } as const;

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { readConfig } from '@hostel/platform/config';
-import { createDb, createPool } from '@hostel/platform/db';
+import { closePool, createDb, createPool } from '@hostel/platform/db';
 import { openEventStore } from '@hostel/platform/event-store';
 import type { ReadModelTables } from '@hostel/read-models';
 import { verifyLedgerPart } from '@hostel/read-models/audit-log';
@@ -18,5 +18,5 @@ try {
   parentPort!.postMessage(await verifyLedgerPart({ store, db: createDb<ReadModelTables>(pool), part, at }));
 } finally {
   await store.close();
-  await pool.end();
+  await closePool(pool);
 }

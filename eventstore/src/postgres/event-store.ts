@@ -16,8 +16,8 @@ export interface PostgresEventStoreOptions {
 }
 
 /**
- * The PostgreSQL event store: one `events` table, commit-ordered reads guarded by the snapshot's
- * xmin, LISTEN/NOTIFY to wake subscribers and polling as the fallback. Subscriptions share one
+ * The PostgreSQL event store: one `events` table, commit-ordered reads guarded by the oldest
+ * transaction that could still write to this database (read.ts), LISTEN/NOTIFY to wake subscribers and polling as the fallback. Subscriptions share one
  * extra connection (opened from the pool's settings, outside the pool) for LISTEN.
  */
 export function createPostgresEventStore(options: PostgresEventStoreOptions): EventStore {

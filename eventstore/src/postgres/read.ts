@@ -68,25 +68,58 @@ export async function readFromSnapshot(pool: Pool, schema: string, stream: strin
 
 /**
  * The commit-ordered read. Identity values and transaction ids are handed out before commit, so a
- * transaction that started earlier can commit after a later one; reading only transactions older
- * than every transaction still running (the snapshot's xmin) means the cursor never moves past an
- * event that could still appear behind it. Parameters: $1 transaction id, $2 global position
- * (exclusive), $3 batch size.
+ * transaction that started earlier can commit after a later one: the read stops below the oldest
+ * transaction still running that could write to this database (the horizon), so the cursor never
+ * moves past an event that could still appear behind it. Parameters: $1 transaction id, $2 global
+ * position (exclusive), $3 batch size.
  */
 export function readAllSql(schema: string, columns = EVENT_COLUMNS): string {
   return `SELECT ${columns} FROM ${schema}.events AS e
     WHERE (e.transaction_id, e.global_position) > ($1::xid8, $2::bigint)
-      AND e.transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      AND e.transaction_id < (${HORIZON})
     ORDER BY e.transaction_id, e.global_position
     LIMIT $3`;
 }
+
+/**
+ * The horizon: the oldest transaction in progress in this statement's snapshot (its xip list: the
+ * transactions whose rows it cannot see yet) that is not known to belong to another database of the
+ * cluster, or the snapshot's xmax when there is none. A transaction never changes database, so one
+ * running elsewhere can never add an event here, however long it runs (a migration or a bulk load
+ * next door); without the guard's bound by database (`pg_snapshot_xmin`), it held every reader back.
+ *
+ * What is known: the holder of the transaction's own lock (pg_locks, `transactionid`, granted
+ * ExclusiveLock: the process running it) and that process's database (pg_stat_activity's `datname`),
+ * both readable by any role; a prepared transaction names its database (pg_prepared_xacts). Whatever
+ * cannot be placed (it ended between the snapshot and these reads, its process is gone) counts as
+ * this database's, so the read waits rather than skips: it is released by the next read. Only
+ * top-level transaction ids are compared: an event's `transaction_id` is its top-level transaction's
+ * (`pg_current_xact_id()`, also inside a subtransaction), as are the snapshot's xip list and the locks
+ * held. A transaction that gets its id after the snapshot gets one at or above its xmax, which the
+ * horizon never passes. The lookups run only when a transaction is in progress at all.
+ */
+const HORIZON = `WITH elsewhere AS MATERIALIZED (
+        SELECT l.transactionid AS xid FROM pg_lock_status() AS l, pg_stat_get_activity(l.pid) AS a
+        WHERE l.locktype = 'transactionid' AND l.mode = 'ExclusiveLock' AND l.granted
+          AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())
+        UNION ALL
+        SELECT transaction FROM pg_prepared_xacts WHERE database <> current_database()
+      )
+      SELECT coalesce(min(running.x), pg_snapshot_xmax(pg_current_snapshot()))
+      FROM pg_snapshot_xip(pg_current_snapshot()) AS running(x)
+      WHERE NOT EXISTS (SELECT 1 FROM elsewhere WHERE elsewhere.xid = xid(running.x))`;
 
 export function readAllParameters(from: Position, batch: number): string[] {
   return [String(from.a), String(from.b), String(batch)];
 }
 
+// Prepared once per connection (named): planning the horizon's lookups costs more than running them.
 export async function readAll(pool: Pool, schema: string, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-  const { rows } = await pool.query<EventRow>(readAllSql(schema), readAllParameters(options.from ?? START, batchOf(options)));
+  const { rows } = await pool.query<EventRow>({
+    name: `eventstore-read-all-${schema}`,
+    text: readAllSql(schema),
+    values: readAllParameters(options.from ?? START, batchOf(options)),
+  });
   return rows.map(toRecordedEvent);
 }
 
@@ -94,7 +127,11 @@ export async function readAll(pool: Pool, schema: string, options: ReadAllOption
 const STORED_COLUMNS = EVENT_COLUMNS.replace('e.data, e.metadata', 'e.data::text AS data, e.metadata::text AS metadata');
 
 export async function readAllStored(pool: Pool, schema: string, options: ReadAllOptions = {}): Promise<StoredEvent[]> {
-  const { rows } = await pool.query<EventRow<string, string>>(readAllSql(schema, STORED_COLUMNS), readAllParameters(options.from ?? START, batchOf(options)));
+  const { rows } = await pool.query<EventRow<string, string>>({
+    name: `eventstore-read-all-stored-${schema}`,
+    text: readAllSql(schema, STORED_COLUMNS),
+    values: readAllParameters(options.from ?? START, batchOf(options)),
+  });
   return rows.map((row) => toRecordedEvent(row));
 }
 

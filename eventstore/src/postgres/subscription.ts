@@ -2,9 +2,9 @@ import { START } from '../port';
 import type { Position, RecordedEvent, SubscribeOptions, Subscription } from '../port';
 import type { Notifications } from './notifications';
 
-// The notifying transaction's events may not be readable yet: an older transaction (any writer in
-// the cluster) can still hold the snapshot's xmin back. After a notification, look again a few
-// times soon rather than only at the next poll.
+// The notifying transaction's events may not be readable yet: an older transaction of this
+// database can still hold the read's horizon back. After a notification, look again a few times
+// soon rather than only at the next poll.
 const RETRY_AFTER_NOTIFY_MS = [5, 10, 25, 50, 100, 200];
 
 export interface SubscriptionDeps {

@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccessClaims } from '@hostel/contracts';
+import { MIN_POSITION_HEADER } from '@hostel/contracts';
+import type { AccessClaims, AccessLevel } from '@hostel/contracts';
 import type { AccessTokenVerifier } from '../tokens';
 import { forbidden, unauthenticated } from '@hostel/domain';
 
 /**
- * Who may call a route. Every route must say (deny by default): a route registered without
- * `config.access` makes the service refuse to start. `audit`: admins and auditors (the audit trail).
+ * Who may call a route (contracts' AccessLevel; contracts' ROUTES lists every route's). Every route must
+ * say (deny by default): a route registered without `config.access` makes the service refuse to start.
  */
-export type Access = 'public' | 'user' | 'admin' | 'audit';
+export type Access = AccessLevel;
 
 /** Methods that change nothing: the only ones an auditor may call. */
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -48,6 +49,8 @@ export function registerAccessControl(app: FastifyInstance, verify: AccessTokenV
       const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
       const claims = token ? await verify(token) : undefined;
       if (!claims) throw unauthenticated('Your session has expired. Please sign in again.');
+      // The account this token's check just created or linked is read at once: the read waits for it.
+      if (claims.position && request.headers[MIN_POSITION_HEADER] === undefined) request.headers[MIN_POSITION_HEADER] = claims.position;
       request.actor = claims;
     }
     const access = request.routeOptions.config?.access;

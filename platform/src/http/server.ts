@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -7,7 +8,7 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorAnswer, HealthAnswer, ReadinessAnswer, UnreadyAnswer } from '@hostel/contracts';
+import { ErrorAnswer, HealthAnswer, MIN_POSITION_HEADER, ReadinessAnswer, UnreadyAnswer } from '@hostel/contracts';
 import type { Logger } from 'pino';
 import type { Health } from '../infrastructure';
 import type { Metrics } from '../metrics';
@@ -17,12 +18,15 @@ import type { RouteAccess } from './access';
 import { registerAccessControl } from './access';
 import { registerErrorHandler } from './errors';
 import type { NotFoundFallback } from './errors';
+import proxyAddr from '@fastify/proxy-addr';
 
 export interface HttpServerOptions {
   logger: Logger;
   verifyAccessToken: AccessTokenVerifier;
-  /** Origins allowed by CORS; empty means same-origin only. */
+  /** Origins of our own web app (APP_ORIGIN): CORS with credentials (the refresh cookie). */
   appOrigins: readonly string[];
+  /** Other clients' origins (CORS_ORIGINS): CORS for every method, with bearer tokens and no cookies. */
+  corsOrigins?: readonly string[];
   /**
    * The proxies whose X-Forwarded-* headers are believed (TRUST_PROXY): a hop count or their
    * addresses. Default none: the peer is the client.
@@ -30,6 +34,11 @@ export interface HttpServerOptions {
   trustProxy?: number | string[] | undefined;
   /** Serves what no route matched, e.g. the web app's deep links. */
   notFoundFallback?: NotFoundFallback;
+  /**
+   * Origins besides our own the pages may show pictures from: the public origin pictures are answered
+   * from (it may differ from the address a page was opened at) and the image hosts of IMAGE_URL_HOSTS.
+   */
+  imageOrigins?: readonly string[];
   /** Stripe mode: the page may load Stripe.js, show its frames (card entry, 3-D Secure) and call its API. */
   allowStripe?: boolean;
   /** Whether the service is ready: `GET /health` answers 200 then, 503 before (default: always ready). */
@@ -41,6 +50,16 @@ export interface HttpServerOptions {
 }
 
 const trustHops = (count: number) => (_address: string, hop: number) => hop < count;
+
+/**
+ * The client's address for a request the HTTP server did not route (the live server's handshake),
+ * believing the proxies TRUST_PROXY names exactly as the server's `request.ip` does.
+ */
+export function clientAddressOf(trustProxy: number | string[] | undefined): (request: IncomingMessage) => string {
+  if (trustProxy === undefined) return (request) => request.socket.remoteAddress ?? '';
+  const trust = typeof trustProxy === 'number' ? trustHops(trustProxy) : proxyAddr.compile(trustProxy);
+  return (request) => proxyAddr(request, trust);
+}
 
 /**
  * Query parameters whose values grant something to whoever holds them (an audit export's signed
@@ -79,7 +98,12 @@ const requestForTheLog = (request: FastifyRequest) => ({
   remotePort: request.socket?.remotePort,
 });
 
-const STRIPE_SOURCES = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+const STRIPE_SOURCES = {
+  script: ['https://js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
 
 /**
  * A Fastify server with what every service answers with: security headers (strict CSP, HSTS,
@@ -118,7 +142,15 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
         scriptSrc: ["'self'", ...(options.allowStripe ? STRIPE_SOURCES.script : [])],
         frameSrc: options.allowStripe ? STRIPE_SOURCES.frame : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Our origins and the image hosts an operator listed, nothing else: a page cannot be made to
+        // load (or leak data to) an image anywhere else.
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...new Set([...options.appOrigins, ...(options.imageOrigins ?? [])]),
+          ...(options.allowStripe ? STRIPE_SOURCES.img : []),
+        ],
         connectSrc: ["'self'", ...(options.allowStripe ? STRIPE_SOURCES.connect : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -132,10 +164,23 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
     // The popup sign-in needs window.opener across the provider's redirects.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  const appOrigins = new Set(options.appOrigins);
+  const corsOrigins = new Set([...appOrigins, ...(options.corsOrigins ?? [])]);
   await app.register(cors, {
-    origin: options.appOrigins.length > 0 ? [...options.appOrigins] : false,
-    credentials: true,
-    exposedHeaders: ['x-total-count', 'x-position-reached', 'x-position'],
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      const allowed = origin !== undefined && corsOrigins.has(origin);
+      callback(null, {
+        origin: allowed ? origin : false,
+        // Every verb of the spec's API (like, serve, publish, edit and delete are PATCH, PUT, DELETE).
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowedHeaders: ['authorization', 'content-type', MIN_POSITION_HEADER, 'idempotency-key'],
+        exposedHeaders: ['x-total-count', 'x-position-reached', 'x-position'],
+        // Only our own app shares the refresh cookie; other clients send their bearer token.
+        credentials: allowed && appOrigins.has(origin),
+        maxAge: 600,
+      });
+    },
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Hostel meals API', version: '1.0.0' } },

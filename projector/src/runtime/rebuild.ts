@@ -41,7 +41,7 @@ export function rebuildProjection(projection: Projection, deps: RebuildDeps): Pr
  *    batches ahead, each event parsed once; every projection applies each batch (`applyBatch` when
  *    it has one: set-based statements) in a short transaction of its own, at its own pace, with the
  *    scratch schema first on the search_path so its SQL lands there unchanged. Short transactions
- *    matter: an open transaction holds back the event store's xmin guard, so a replay in one long
+ *    matter: an open transaction holds back the event store's ordering guard, so a replay in one long
  *    transaction would stall every live reader.
  * 2. The copies' other indexes are built after the load, each with CREATE INDEX CONCURRENTLY (a
  *    plain CREATE INDEX holds a transaction id for its whole build, stalling the log's readers),

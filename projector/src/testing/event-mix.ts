@@ -10,7 +10,9 @@ import type { Kysely } from 'kysely';
  * ingredients became a list: MealAdded at schema version 1), many likes, reviews written and
  * deleted, memberships paid for and the badges they granted (by the system, in the payment's
  * correlation), upcoming meals liked up to the threshold and published into the catalogue with
- * their likes, requests made, served and cancelled, and audit exports. Every event is one the
+ * their likes, requests made, approved, served, recalled and cancelled, purchases decided on the member's
+ * stream (completed or failed), password resets, sign-in providers linked, newsletter subscriptions, and
+ * audit exports: every event type (WRITTEN_BY). Every event is one the
  * deciders could have taken (no like twice, nothing on a deleted meal but a like that raced its
  * deletion, only members like upcoming meals), so every projection applies it. Likes are in streams
  * of their own, a fifth of them in their meal's stream as logs written before that hold them. Deterministic for a seed, so two runs write the same log.
@@ -27,6 +29,8 @@ export interface MixedAppend {
 export interface MixWeights {
   register: number;
   verify: number;
+  resetPassword: number;
+  linkIdentity: number;
   updateProfile: number;
   addMeal: number;
   editMeal: number;
@@ -35,11 +39,15 @@ export interface MixWeights {
   review: number;
   deleteReview: number;
   pay: number;
+  failPurchase: number;
   addUpcoming: number;
   likeUpcoming: number;
   request: number;
+  approve: number;
   serve: number;
+  recall: number;
   cancel: number;
+  newsletter: number;
   exportAudit: number;
 }
 
@@ -47,6 +55,8 @@ export interface MixWeights {
 export const REALISTIC_MIX: MixWeights = {
   register: 20,
   verify: 14,
+  resetPassword: 2,
+  linkIdentity: 1,
   updateProfile: 10,
   addMeal: 3,
   editMeal: 6,
@@ -55,11 +65,15 @@ export const REALISTIC_MIX: MixWeights = {
   review: 140,
   deleteReview: 10,
   pay: 15,
+  failPurchase: 2,
   addUpcoming: 2.2,
   likeUpcoming: 22,
   request: 120,
+  approve: 60,
   serve: 80,
+  recall: 3,
   cancel: 15,
+  newsletter: 2,
   exportAudit: 0.05,
 };
 
@@ -67,6 +81,8 @@ export const REALISTIC_MIX: MixWeights = {
 export const CHURN_MIX: MixWeights = {
   register: 6,
   verify: 3,
+  resetPassword: 2,
+  linkIdentity: 2,
   updateProfile: 4,
   addMeal: 4,
   editMeal: 8,
@@ -75,13 +91,62 @@ export const CHURN_MIX: MixWeights = {
   review: 14,
   deleteReview: 6,
   pay: 5,
+  failPurchase: 2,
   addUpcoming: 3,
   likeUpcoming: 30,
   request: 12,
+  approve: 5,
   serve: 6,
+  recall: 2,
   cancel: 5,
+  newsletter: 2,
   exportAudit: 0.5,
 };
+
+/**
+ * Which part of the mix writes each event type: an action of MixWeights, or the hostel's opening (its
+ * first admins, menu and auditor). Exhaustive: an event type added to contracts does not compile here
+ * until the mix writes it, and `event-mix.unit.spec.ts` holds the mix to this list, so every event type
+ * is replayed by the rebuild tests and the audit benchmark.
+ */
+export const WRITTEN_BY = {
+  UserRegistered: 'register',
+  UserPasswordSet: 'register',
+  UserEmailVerificationSent: 'register',
+  UserEmailVerified: 'verify',
+  UserPasswordResetSent: 'resetPassword',
+  UserPasswordReset: 'resetPassword',
+  UserIdentityLinked: 'linkIdentity',
+  UserPasswordCleared: 'linkIdentity',
+  UserProfileUpdated: 'updateProfile',
+  UserPromotedToAdmin: 'opening',
+  UserMadeAuditor: 'opening',
+  UserBadgeGranted: 'pay',
+  MealAdded: 'addMeal',
+  MealEdited: 'editMeal',
+  MealDeleted: 'deleteMeal',
+  MealLiked: 'likeMeal',
+  ReviewAdded: 'review',
+  ReviewDeleted: 'deleteReview',
+  PaymentSucceeded: 'pay',
+  MembershipPurchaseStarted: 'pay',
+  MembershipPurchaseAwaitingProvider: 'pay',
+  MembershipPurchaseCompleted: 'pay',
+  MembershipPurchaseFailed: 'failPurchase',
+  UpcomingMealAdded: 'addUpcoming',
+  UpcomingMealLiked: 'likeUpcoming',
+  UpcomingMealThresholdReached: 'likeUpcoming',
+  UpcomingMealPublished: 'likeUpcoming',
+  MealRequested: 'request',
+  MealRequestApproved: 'approve',
+  MealRequestServed: 'serve',
+  MealRequestRecalled: 'recall',
+  MealRequestCancelled: 'cancel',
+  NewsletterSubscriptionRequested: 'newsletter',
+  NewsletterSubscriptionConfirmed: 'newsletter',
+  NewsletterUnsubscribed: 'newsletter',
+  AuditExported: 'exportAudit',
+} as const satisfies Record<EventType, keyof MixWeights | 'opening'>;
 
 /** sfc32: small, fast, and a 128-bit state (so ids drawn from it do not repeat). */
 function random(seed: number) {
@@ -166,6 +231,7 @@ export function* eventMix(options: { events: number; seed?: number; weights?: Mi
   const upcoming: Upcoming[] = [];
   const reviews: { id: string; mealId: string; author: string }[] = [];
   const pending: { id: string; user: User; mealId: string }[] = [];
+  const approved: { id: string; user: User; mealId: string }[] = [];
   const delivered: { id: string; user: User; mealId: string }[] = [];
   const likes = new Set<string>();
 
@@ -191,6 +257,9 @@ export function* eventMix(options: { events: number; seed?: number; weights?: Mi
     return { eventId, type, data, metadata } satisfies EventToAppend;
   };
   const append = (category: StreamCategory, id: string, events: EventToAppend[]): MixedAppend => ({ stream: streamName(category, id), events });
+  const tokenHash = () => hex(8) + hex(8) + hex(8) + hex(8) + hex(8) + hex(8) + hex(8) + hex(8);
+  const mailedLink = (userId: string) => ({ userId, tokenHash: tokenHash(), sentAt: now(), expiresAt: new Date(clock + 86_400_000).toISOString() });
+  const passwordHash = () => `$argon2id$v=19$m=19456,t=2,p=1$${hex(8)}${hex(8)}$${hex(8)}${hex(8)}${hex(8)}${hex(8)}`;
   const dish = () => {
     const main = pick(DISHES);
     const style = pick(STYLES);
@@ -267,6 +336,37 @@ export function* eventMix(options: { events: number; seed?: number; weights?: Mi
           event('UserEmailVerified', { userId: user.id, email: user.email, via: 'verification-link' }, { actor: user.id, correlationId: uuid() }),
         ]),
       ];
+    },
+    resetPassword() {
+      // A mailed reset link, followed: the new password, and the address proved if it was not yet.
+      const user = pick(users);
+      const context = { actor: user.id, correlationId: uuid() };
+      const link = mailedLink(user.id);
+      const reset = [
+        event('UserPasswordReset', { userId: user.id, tokenHash: link.tokenHash }, context),
+        event('UserPasswordSet', { userId: user.id, passwordHash: passwordHash() }, context),
+      ];
+      if (!user.verified) {
+        user.verified = true;
+        remove(unverified, unverified.indexOf(user));
+        reset.push(event('UserEmailVerified', { userId: user.id, email: user.email, via: 'password-reset' }, context));
+      }
+      return [append('user', user.id, [event('UserPasswordResetSent', link, context)]), append('user', user.id, reset)];
+    },
+    linkIdentity() {
+      // A sign-in provider that vouches for the address joins the account; a password set before anyone proved the mailbox is dropped.
+      const user = unverified.length > 0 && rand() < 0.5 ? pick(unverified) : pick(users);
+      const context = { actor: user.id, correlationId: uuid() };
+      const events = [event('UserIdentityLinked', { userId: user.id, issuer: 'https://id.example.com', subject: hex(12) }, context)];
+      if (!user.verified) {
+        user.verified = true;
+        remove(unverified, unverified.indexOf(user));
+        events.push(
+          event('UserEmailVerified', { userId: user.id, email: user.email, via: 'identity-provider' }, context),
+          event('UserPasswordCleared', { userId: user.id }, context),
+        );
+      }
+      return [append('user', user.id, events)];
     },
     updateProfile() {
       const user = pick(users);
@@ -352,12 +452,22 @@ export function* eventMix(options: { events: number; seed?: number; weights?: Mi
       const charge = membershipCharge(name);
       const paymentId = uuid();
       const context = { actor: user.id, correlationId: uuid() };
-      const paid = event(
-        'PaymentSucceeded',
-        { paymentId, userId: user.id, email: user.email, ...charge, provider: 'sandbox', providerRef: `pi_${hex(12)}${hex(12)}`, paidAt: now() },
-        context,
-      );
-      const appends = [append('payment', paymentId, [paid])];
+      // Purchases decided on the member's stream (most; logs written before have none): started, perhaps
+      // waiting for the provider (Stripe's 3-D Secure), then completed once the payment is recorded.
+      const decided = rand() < 0.7;
+      const provider = decided && rand() < 0.3 ? 'stripe' : 'sandbox';
+      const providerRef = `pi_${hex(12)}${hex(12)}`;
+      const started = [event('MembershipPurchaseStarted', { userId: user.id, paymentId, package: name, provider, startedAt: now() }, context)];
+      if (provider === 'stripe')
+        started.push(event('MembershipPurchaseAwaitingProvider', { userId: user.id, paymentId, paymentIntentId: providerRef }, context));
+      const paid = event('PaymentSucceeded', { paymentId, userId: user.id, email: user.email, ...charge, provider, providerRef, paidAt: now() }, context);
+      const appends = decided
+        ? [
+            append('membership', user.id, started),
+            append('payment', paymentId, [paid]),
+            append('membership', user.id, [event('MembershipPurchaseCompleted', { userId: user.id, paymentId }, context)]),
+          ]
+        : [append('payment', paymentId, [paid])];
       if (badgeRank(charge.badge) > badgeRank(user.badge)) {
         if (badgeRank(user.badge) < badgeRank('silver')) members.push(user);
         user.badge = charge.badge;
@@ -372,6 +482,21 @@ export function* eventMix(options: { events: number; seed?: number; weights?: Mi
         );
       }
       return appends;
+    },
+    failPurchase() {
+      // Nothing taken: the card declined, the attempt refused, or the purchase abandoned.
+      const user = pick(users);
+      const paymentId = uuid();
+      const context = { actor: user.id, correlationId: uuid() };
+      const reason = pick(['declined', 'refused', 'abandoned'] as const);
+      return [
+        append('membership', user.id, [
+          event('MembershipPurchaseStarted', { userId: user.id, paymentId, package: pick(PACKAGE_NAMES), provider: 'sandbox', startedAt: now() }, context),
+        ]),
+        append('membership', user.id, [
+          event('MembershipPurchaseFailed', { userId: user.id, paymentId, reason, message: `Your card was ${reason}. Nothing was charged.` }, context),
+        ]),
+      ];
     },
     addUpcoming() {
       const admin = pick(admins);
@@ -435,14 +560,59 @@ export function* eventMix(options: { events: number; seed?: number; weights?: Mi
       };
       return [append('request', user.id, [event('MealRequested', data, { actor: user.id, correlationId: uuid() })])];
     },
-    serve() {
+    approve() {
       if (pending.length === 0) return undefined;
       const index = Math.floor(rand() * pending.length);
       const request = pending[index]!;
       remove(pending, index);
+      approved.push(request);
+      const admin = pick(admins);
+      const data = { requestId: request.id, userId: request.user.id, mealId: request.mealId, approvedAt: now(), approvedBy: admin.id };
+      return [append('request', request.user.id, [event('MealRequestApproved', data, { actor: admin.id, correlationId: uuid() })])];
+    },
+    serve() {
+      // Straight from Pending (as before the serve queue), or once the kitchen approved it (naming who served).
+      const from = approved.length > 0 && (pending.length === 0 || rand() < 0.5) ? approved : pending;
+      if (from.length === 0) return undefined;
+      const index = Math.floor(rand() * from.length);
+      const request = from[index]!;
+      remove(from, index);
       delivered.push(request);
+      const admin = pick(admins);
       const data = { requestId: request.id, userId: request.user.id, mealId: request.mealId, servedAt: now() };
-      return [append('request', request.user.id, [event('MealRequestServed', data, { actor: pick(admins).id, correlationId: uuid() })])];
+      const served = from === approved ? { ...data, servedBy: admin.id } : data;
+      return [append('request', request.user.id, [event('MealRequestServed', served, { actor: admin.id, correlationId: uuid() })])];
+    },
+    recall() {
+      // A slip the kitchen takes back at once, within the recall window: approved then back to Pending,
+      // or approved, served and back to Approved.
+      if (pending.length === 0) return undefined;
+      const index = Math.floor(rand() * pending.length);
+      const request = pending[index]!;
+      const admin = pick(admins);
+      const context = { actor: admin.id, correlationId: uuid() };
+      const ids = { requestId: request.id, userId: request.user.id, mealId: request.mealId };
+      const appends = [append('request', request.user.id, [event('MealRequestApproved', { ...ids, approvedAt: now(), approvedBy: admin.id }, context)])];
+      if (rand() < 0.5) {
+        clock += 1000;
+        appends.push(
+          append('request', request.user.id, [
+            event('MealRequestRecalled', { ...ids, from: 'Approved', to: 'Pending', recalledAt: now(), recalledBy: admin.id }, context),
+          ]),
+        );
+        return appends;
+      }
+      remove(pending, index);
+      approved.push(request);
+      clock += 1000;
+      appends.push(append('request', request.user.id, [event('MealRequestServed', { ...ids, servedAt: now(), servedBy: admin.id }, context)]));
+      clock += 1000;
+      appends.push(
+        append('request', request.user.id, [
+          event('MealRequestRecalled', { ...ids, from: 'Delivered', to: 'Approved', recalledAt: now(), recalledBy: admin.id }, context),
+        ]),
+      );
+      return appends;
     },
     cancel() {
       const from = rand() < 0.8 || delivered.length === 0 ? pending : delivered;
@@ -452,6 +622,24 @@ export function* eventMix(options: { events: number; seed?: number; weights?: Mi
       remove(from, index);
       const data = { requestId: request.id, userId: request.user.id, mealId: request.mealId };
       return [append('request', request.user.id, [event('MealRequestCancelled', data, { actor: request.user.id, correlationId: uuid() })])];
+    },
+    newsletter() {
+      // The footer's double opt-in: a confirm link mailed, followed; some leave later by the unsubscribe link.
+      const subscriptionId = uuid();
+      const email = `reader.${hex(8)}@example.org`;
+      const context = { actor: `newsletter:${subscriptionId}`, correlationId: uuid() };
+      const appends = [
+        append('newsletter', subscriptionId, [
+          event(
+            'NewsletterSubscriptionRequested',
+            { subscriptionId, email, tokenHash: tokenHash(), sentAt: now(), expiresAt: new Date(clock + 86_400_000).toISOString() },
+            context,
+          ),
+        ]),
+        append('newsletter', subscriptionId, [event('NewsletterSubscriptionConfirmed', { subscriptionId, email, unsubscribeTokenHash: tokenHash() }, context)]),
+      ];
+      if (rand() < 0.3) appends.push(append('newsletter', subscriptionId, [event('NewsletterUnsubscribed', { subscriptionId, email }, context)]));
+      return appends;
     },
     exportAudit() {
       const id = uuid();

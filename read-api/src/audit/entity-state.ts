@@ -1,128 +1,157 @@
-import type { AuditEntity, AuditEvent, FieldChange } from '@hostel/contracts';
+import { AUDIT_DIFF_STEPS, AUDIT_SUBJECTS } from '@hostel/contracts';
+import type { AuditEntity, FieldChange } from '@hostel/contracts';
 import {
-  mealDecider,
-  mealRequestsDecider,
+  evolveMeal,
+  evolveMealRequests,
+  evolveUpcoming,
+  evolveUser,
+  initialUserState,
   mealRequestsStream,
   mealStream,
   parseEvent,
   paymentDecider,
   paymentStream,
-  upcomingDecider,
   upcomingStream,
-  userDecider,
   userStream,
 } from '@hostel/domain';
-import type { MealRequestsState, ParsedEvent } from '@hostel/domain';
-import { comparePositions, parsePosition } from '@hostel/eventstore';
+import type { MealEvent, MealRequestEntry, MealRequestEvent, MealState, ParsedEvent, PaymentEvent, UpcomingEvent, UserEvent } from '@hostel/domain';
 import type { EventStore } from '@hostel/eventstore';
 import { redact } from '@hostel/read-models/audit-log';
 
-/** How an entity's state is folded: its own stream and the command side's own `evolve`. */
-interface Folding {
-  stream: string;
-  initialState: unknown;
-  evolve(state: unknown, event: ParsedEvent): unknown;
-  /** The entity within the stream's state (a request within its student's requests). */
-  pick(state: unknown): unknown;
+/** An event as a fold reads it. */
+interface Folded {
+  type: string;
+  data: Record<string, unknown>;
 }
 
-const whole = (state: unknown) => state;
-
-function foldingOf(entity: AuditEntity, id: string): Folding {
-  const as = (decider: { initialState: unknown; evolve: (state: never, event: never) => unknown }, stream: string, pick = whole): Folding => ({
-    stream,
-    initialState: decider.initialState,
-    evolve: decider.evolve as Folding['evolve'],
-    pick,
-  });
-  switch (entity) {
-    case 'meals':
-      return as(mealDecider, mealStream(id));
-    case 'upcoming':
-      return as(upcomingDecider, upcomingStream(id));
-    case 'users':
-      return as(userDecider, userStream(id));
-    case 'payments':
-      return as(paymentDecider, paymentStream(id));
-    case 'requests':
-      // A request's id is `<studentId>.<n>`: it lives in its student's stream of requests.
-      return as(mealRequestsDecider, mealRequestsStream(id.split('.')[0] ?? id), (state) =>
-        (state as MealRequestsState).requests.find((request) => request.requestId === id),
-      );
-  }
+/**
+ * How an entity's state is folded from its own events (its versions): the command side's own
+ * `evolve` where the entity has a decider of its own, and what the audit adds to it: a meal's likes
+ * and reviews counted, a request kept once cancelled (the student's fold lets it go).
+ */
+interface Folding<State> {
+  initial: State;
+  evolve(state: State, event: Folded): State;
+  /** The state as the audit shows it; undefined while the entity does not exist. */
+  shown(state: State): Record<string, unknown> | undefined;
 }
 
-/** The stream's events, parsed at the one read boundary (upcast to today's shapes). */
-async function history(store: EventStore, folding: Folding): Promise<ParsedEvent[]> {
-  return (await store.readStream(folding.stream)).map(parseEvent);
-}
+const meals: Folding<{ meal: MealState; reviews: number }> = {
+  initial: { meal: { status: 'none' }, reviews: 0 },
+  evolve: (state, event) =>
+    event.type === 'ReviewAdded'
+      ? { ...state, reviews: state.reviews + 1 }
+      : event.type === 'ReviewDeleted'
+        ? { ...state, reviews: Math.max(0, state.reviews - 1) }
+        : { ...state, meal: evolveMeal(state.meal, event as MealEvent) },
+  shown: ({ meal, reviews }) => {
+    if (meal.status === 'none') return undefined;
+    if (meal.status === 'deleted') return { ...meal, reviews };
+    // Its likers are in its timeline, one event each: the state counts them.
+    const { likedBy, ...fields } = meal;
+    return { ...fields, likes: likedBy.length, reviews };
+  },
+};
+
+const upcoming: Folding<ReturnType<typeof evolveUpcoming>> = {
+  initial: { status: 'none' },
+  evolve: (state, event) => evolveUpcoming(state, event as UpcomingEvent),
+  shown: (state) => {
+    if (state.status === 'none') return undefined;
+    const { likedBy, ...fields } = state;
+    return { ...fields, likes: likedBy.length };
+  },
+};
+
+/** A request as the student's fold keeps it, or 'Cancelled' (which that fold drops). */
+type RequestShown = Omit<MealRequestEntry, 'status'> & { status: MealRequestEntry['status'] | 'Cancelled' };
+const requests: Folding<RequestShown | undefined> = {
+  initial: undefined,
+  evolve: (state, event) => {
+    if (event.type === 'MealRequestCancelled') return state && { ...state, status: 'Cancelled', advancedAt: undefined };
+    // The student's fold, over this request alone.
+    const requests = state && state.status !== 'Cancelled' ? [state as MealRequestEntry] : [];
+    return evolveMealRequests({ userId: undefined, made: requests.length, requests }, event as MealRequestEvent).requests[0];
+  },
+  shown: (state) => state,
+};
+
+const users: Folding<ReturnType<typeof evolveUser>> = {
+  initial: initialUserState,
+  evolve: (state, event) => evolveUser(state, event as UserEvent),
+  shown: (state) => (state.exists ? state : undefined),
+};
+
+/** A payment: the decider's fold, with the payment's record (amount, provider, when). */
+const payments: Folding<Record<string, unknown> | undefined> = {
+  initial: undefined,
+  evolve: (_state, event) => ({ ...paymentDecider.evolve(paymentDecider.initialState, event as PaymentEvent), ...event.data }),
+  shown: (state) => state,
+};
+
+const foldings: { [E in AuditEntity]: Folding<never> } = { meals, upcoming, requests, users, payments } as never;
 
 /** Plain JSON for an answer: bigints as strings, secrets redacted. */
 const answerable = (value: unknown) =>
   redact(JSON.parse(JSON.stringify(value ?? null, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item)))) as Record<string, unknown>;
 
-/** The events of an entity's own stream, in order (the terminal's replay prints them). */
-export async function entityHistory(store: EventStore, entity: AuditEntity, id: string): Promise<{ stream: string; events: ParsedEvent[] }> {
-  const folding = foldingOf(entity, id);
-  return { stream: folding.stream, events: await history(store, folding) };
-}
-
-/** Events of other streams an entity's fold takes in: a meal's likes, each in a stream of its own. */
-export type OtherStreams = (entity: AuditEntity, id: string) => Promise<AuditEvent[]>;
-
-/**
- * The entity as it stood at a moment (`at`) or after a version of its stream (`version`, with what
- * other streams recorded up to that event); undefined before its first event (or when the stream
- * never held it).
- */
-export async function stateAt(
-  store: EventStore,
-  entity: AuditEntity,
-  id: string,
-  moment: { at?: Date | undefined; version?: number | undefined },
-  otherStreams: OtherStreams = async () => [],
-) {
-  const folding = foldingOf(entity, id);
-  const until = (occurredAt: string) => !moment.at || Date.parse(occurredAt) <= moment.at.getTime();
-  const own = (await history(store, folding)).filter((event) =>
-    moment.version !== undefined ? Number(event.streamVersion) <= moment.version : until(event.occurredAt),
-  );
-  const last = own.at(-1);
-  if (!last) return undefined;
-  const others = (await otherStreams(entity, id))
-    .map((event) => ({ type: event.type, data: event.data, occurredAt: event.occurredAt, position: parsePosition(event.position)! }))
-    .filter((event) => (moment.version !== undefined ? comparePositions(event.position, last.position) <= 0 : until(event.occurredAt)));
-  const events = [...own, ...others].sort((left, right) => comparePositions(left.position, right.position));
-  const state = folding.pick(events.reduce((current, event) => folding.evolve(current, event as ParsedEvent), folding.initialState));
-  if (state === undefined) return undefined;
-  return { stream: folding.stream, version: Number(last.streamVersion), at: events.at(-1)!.occurredAt, state: answerable(state) };
+/** The entity after its own events `events` (in order): undefined while it does not exist. */
+export function foldEntity(entity: AuditEntity, events: readonly Folded[]): Record<string, unknown> | undefined {
+  const folding = foldings[entity] as Folding<unknown>;
+  const shown = folding.shown(events.reduce(folding.evolve, folding.initial));
+  return shown === undefined ? undefined : answerable(shown);
 }
 
 /**
- * What each event after version `from` up to `to` changed in the entity, field by field (lists by the
- * elements added and removed), each step with its event's type, time and actor id.
+ * What each event after version `from` up to `to` changed, field by field (lists by the elements
+ * added and removed), the first AUDIT_DIFF_STEPS of them, and what differs between the two versions
+ * overall. `events` are the entity's own, from version 1 up to `to` at least.
  */
-export async function changesBetween(store: EventStore, entity: AuditEntity, id: string, from: number, to: number) {
-  const folding = foldingOf(entity, id);
-  const events = await history(store, folding);
-  if (!events.some((event) => Number(event.streamVersion) === from)) return undefined;
-  let state = folding.initialState;
-  const steps: { version: number; type: string; occurredAt: string; actor: string; changes: FieldChange[] }[] = [];
+export function changesBetween(entity: AuditEntity, events: readonly (Folded & { version: number })[], from: number, to: number) {
+  const folding = foldings[entity] as Folding<unknown>;
+  // Before it exists, it has no fields: its first version adds them all.
+  const view = (state: unknown) => answerable(folding.shown(state) ?? {});
+  let state = folding.initial;
+  let before: Record<string, unknown> = {};
+  const steps: { version: number; changes: FieldChange[] }[] = [];
   for (const event of events) {
-    const version = Number(event.streamVersion);
-    if (version > to) break;
+    if (event.version > to) break;
     const next = folding.evolve(state, event);
-    if (version > from)
-      steps.push({
-        version,
-        type: event.type,
-        occurredAt: event.occurredAt,
-        actor: event.actor,
-        changes: diff(answerable(folding.pick(state)), answerable(folding.pick(next))),
-      });
+    if (event.version === from) before = view(next);
+    if (event.version > from && steps.length < AUDIT_DIFF_STEPS) steps.push({ version: event.version, changes: diff(view(state), view(next)) });
     state = next;
   }
-  return { stream: folding.stream, steps };
+  return { steps, changes: diff(before, view(state)), moreSteps: Math.max(0, to - from - steps.length) };
+}
+
+/** The stream that holds an entity's own events (a request's: its student's stream of requests). */
+function streamOf(entity: AuditEntity, id: string): string {
+  switch (entity) {
+    case 'meals':
+      return mealStream(id);
+    case 'upcoming':
+      return upcomingStream(id);
+    case 'users':
+      return userStream(id);
+    case 'payments':
+      return paymentStream(id);
+    case 'requests':
+      return mealRequestsStream(id.split('.')[0] ?? id);
+  }
+}
+
+/**
+ * The entity's own events in its own stream, read from the event store itself (the terminal's
+ * replay): a request's among its student's. Likes and reviews kept in streams of their own are not
+ * in it; the audit's pages read them from the audit log.
+ */
+export async function entityHistory(store: EventStore, entity: AuditEntity, id: string): Promise<{ stream: string; events: ParsedEvent[] }> {
+  const stream = streamOf(entity, id);
+  const { key, types } = AUDIT_SUBJECTS[entity];
+  const events = (await store.readStream(stream))
+    .map(parseEvent)
+    .filter((event) => (types as readonly string[]).includes(event.type) && (event.data as Record<string, unknown>)[key] === id);
+  return { stream, events };
 }
 
 const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);

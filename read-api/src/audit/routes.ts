@@ -1,5 +1,3 @@
-import { pipeline, Transform } from 'node:stream';
-import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -9,6 +7,8 @@ import {
   AuditDiffQuery,
   AuditDigest,
   AuditEntityParams,
+  AuditEntitySearch,
+  AuditEntitySearchQuery,
   AuditExportLines,
   AuditExportLink,
   AuditExportLinkQuery,
@@ -21,61 +21,76 @@ import {
   AuditStateQuery,
   ErrorAnswer,
   PaymentTrail,
-  streamName,
   text,
 } from '@hostel/contracts';
-import { envelope, forbidden, notFound, rateLimited } from '@hostel/domain';
-import { formatPosition, WrongExpectedVersionError } from '@hostel/eventstore';
-import type { AppendResult, EventStore } from '@hostel/eventstore';
-import pg from 'pg';
+import { conflict, DomainError, notFound } from '@hostel/domain';
+import { formatPosition } from '@hostel/eventstore';
+import type { EventStore } from '@hostel/eventstore';
 import { actorOf } from '@hostel/platform/http';
+import type { Metrics } from '@hostel/platform/metrics';
 import type { ReadModelTables } from '@hostel/read-models';
-import {
-  AUDIT_LOG,
-  correlatedEvents,
-  entityTimeline,
-  copyExport,
-  CSV_HEADER,
-  ledgerHead,
-  likesInTheirOwnStreams,
-  paymentTrails,
-  newestEvents,
-  searchEvents,
-} from '@hostel/read-models/audit-log';
+import { AUDIT_LOG, correlatedEvents, entityTimeline, paymentTrails, newestEvents, searchEntities, searchEvents } from '@hostel/read-models/audit-log';
 import { readErrors } from '../error-answers';
-import { changesBetween, stateAt } from './entity-state';
-import { EXPORT_LINK_TTL_MS, loadAuditKey, publicAuditJwk, signDigest, signExportLink, verifyExportLink } from './digest';
+import { createAuditExports, type RunningExport } from './audit-exports';
+import { createCheckpointSigner } from './checkpoint-signer';
+import { publicAuditJwk } from './digest';
+import type { AuditKey } from './digest';
+import { entityChanges, entityStateAt } from './entity-history';
 
 const reads = [AUDIT_LOG];
-/** Exports streaming at once in one instance, each on a database connection of its own. */
-const EXPORTS_AT_ONCE = 4;
-/** A reader who takes nothing for this long (a paused download, a sleeping laptop) is cut off: its slot and connection go back. */
-export const EXPORT_IDLE_MS = 120_000;
+export { EXPORT_IDLE_MS } from './audit-exports';
 const errors = { ...readErrors, 403: ErrorAnswer } as const;
 const config = { access: 'audit', reads } as const;
 
-/** An actor as the audit shows them, from the users read model (ids without an account stay ids). */
-async function actorOfId(db: Kysely<ReadModelTables>, id: string) {
-  if (id === 'system') return 'system' as const;
-  const user = await db.selectFrom('users').select(['email', 'name']).where('id', '=', id).executeTakeFirst();
-  return { id, email: user?.email ?? null, name: user?.name ?? null };
-}
-
 /**
- * The audit trail (admins and auditors): timelines, state at a moment, what changed, search,
+ * The audit trail (admins and auditors) over HTTP: timelines, state at a moment, what changed, search,
  * correlations, payment trails, exports that are themselves recorded, and signed digests of the ledger.
+ * The work is in the read model's queries, entity-history.ts, audit-exports.ts and checkpoint-signer.ts.
  */
-export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; store: EventStore; databaseUrl: string; exportIdleMs: number }> = async (
-  app,
-  { db, store, databaseUrl, exportIdleMs },
-) => {
-  const key = await loadAuditKey(db);
-  let exportsRunning = 0;
+export const auditRoutes: FastifyPluginAsyncZod<{
+  db: Kysely<ReadModelTables>;
+  store: EventStore;
+  databaseUrl: string;
+  exportIdleMs: number;
+  key: AuditKey;
+  checkpointEveryMs: number;
+  /** Where the newest checkpoint is kept beside the data, out of the database's reach (npm start: in DATA_DIR). */
+  checkpointHeadFile?: string | undefined;
+  metrics?: Metrics | undefined;
+}> = async (app, { db, store, databaseUrl, exportIdleMs, key, checkpointEveryMs, checkpointHeadFile, metrics }) => {
+  const exports = createAuditExports({ db, store, databaseUrl, exportIdleMs, key });
+
+  /**
+   * Signs the ledger's head as the next checkpoint of the chain (createCheckpointSigner), every digest
+   * answered and every `checkpointEveryMs` while the log grows: `audit:verify` holds the log to them,
+   * so an edit is found even once the ledger has been recomputed from the edited log. A ledger that does
+   * not extend the last checkpoint is never signed.
+   */
+  const signer = createCheckpointSigner({ db, key, log: app.log, headFile: checkpointHeadFile, metrics });
+  let signing = Promise.resolve();
+  const interval = setInterval(() => {
+    signing = signing
+      .then(async () => {
+        await signer.sign();
+      })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'signing a ledger checkpoint failed'));
+  }, checkpointEveryMs);
+  interval.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(interval);
+    await signing;
+  });
 
   app.get('/api/audit/events', { config, schema: { querystring: AuditSearchQuery, response: { 200: AuditPage, ...errors } } }, async (request) => {
-    const { after, limit, newest, ...filter } = request.query;
-    return newest === 'true' ? newestEvents(db, filter, limit) : searchEvents(db, filter, { after, limit });
+    const { after, limit, newest, order, ...filter } = request.query;
+    return newest === 'true' ? newestEvents(db, filter, limit) : searchEvents(db, filter, { after, limit, order });
   });
+
+  app.get(
+    '/api/audit/entities',
+    { config, schema: { querystring: AuditEntitySearchQuery, response: { 200: AuditEntitySearch, ...errors } } },
+    async (request) => searchEntities(db, request.query.q, request.query.limit),
+  );
 
   app.get(
     '/api/audit/correlations/:id',
@@ -92,108 +107,62 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
     async (request) => paymentTrails(db, request.query.email),
   );
 
-  app.get('/api/audit/digest', { config, schema: { response: { 200: AuditDigest, ...errors, 404: ErrorAnswer } } }, async () => {
-    const head = await ledgerHead(db);
-    if (!head) throw notFound('The log is empty: there is nothing to sign yet');
-    return signDigest(key, head);
-  });
+  app.get(
+    '/api/audit/digest',
+    { config, schema: { response: { 200: AuditDigest, ...errors, 404: ErrorAnswer, 409: ErrorAnswer, 503: ErrorAnswer } } },
+    async (_request, reply) => {
+      const signed = await signer.sign();
+      switch (signed.outcome) {
+        case 'signed':
+        case 'current':
+          return signed.checkpoint;
+        case 'empty':
+          throw notFound('The log is empty: there is nothing to sign yet');
+        case 'behind':
+          reply.header('retry-after', '5');
+          return reply
+            .code(503)
+            .send({ message: `The ledger is catching up to the last signed checkpoint (${signed.last.position}). Please try again in a moment.` });
+        case 'refused':
+          throw conflict(`Nothing is signed: ${signed.reason}. Run npm run audit:verify to find what changed.`);
+      }
+    },
+  );
 
   app.get('/api/audit/keys', { config: { access: 'public' }, schema: { response: { 200: AuditKeysAnswer } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return { keys: [publicAuditJwk(key)] };
   });
 
-  /**
-   * One export: a COPY over a connection of its own, recorded once it runs and before its first line
-   * leaves (the trail audits its own readers), then its lines streamed, ended when the stream stops
-   * however it stops. At most EXPORTS_AT_ONCE run in an instance: each holds a database connection
-   * for as long as its reader reads, and the pool's connections are the other readers'.
-   */
-  const streamExport = async (
-    reply: FastifyReply,
-    reader: { sub: string; correlationId: string },
-    { format, ...filter }: z.output<typeof AuditExportQuery>,
-    /** A download link's id: its export's stream can be written once, so the link is good for one download. */
-    exportId: string = crypto.randomUUID(),
-  ) => {
-    if (exportsRunning >= EXPORTS_AT_ONCE) {
-      reply.header('retry-after', '10');
-      throw rateLimited(`${EXPORTS_AT_ONCE} exports are running already. Please try again when one has finished.`);
-    }
-    exportsRunning++;
-    let running = true;
-    const finished = () => {
-      if (running) exportsRunning--;
-      running = false;
-    };
-    try {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      let lines: Readable;
-      let recorded: AppendResult;
-      try {
-        // A reader gone half-way (or a refused record) ends the connection, and with it the COPY: its
-        // error has nobody to tell.
-        lines = (await copyExport(client, db, filter, format)).on('error', () => undefined);
-        // Recorded before a line leaves, once the COPY runs: a link is used up only by an export that goes ahead.
-        recorded = await store
-          .append(
-            streamName('export', exportId),
-            [
-              envelope(
-                { type: 'AuditExported', data: { exportId, format, filter: asRecorded(filter) } },
-                { actor: reader.sub, correlationId: reader.correlationId },
-              ),
-            ],
-            { expectedVersion: 'no_stream' },
-          )
-          .catch((error: unknown) => {
-            throw error instanceof WrongExpectedVersionError ? forbidden('This download link has been used already. Please export again.') : error;
-          });
-      } catch (error) {
-        await client.end();
-        throw error;
-      }
-      lines.once('close', () => {
-        finished();
-        void client.end().catch(() => undefined);
-      });
-      // Whichever way the body stops (cut off, its reader gone), the COPY's lines go too, and so the COPY.
-      const body = pipeline(lines, cutOffWhenIdle(exportIdleMs, format === 'csv' ? CSV_HEADER : ''), () => undefined);
-      return (
-        reply
-          .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
-          .header('content-disposition', `attachment; filename="audit-${exportId}.${format === 'csv' ? 'csv' : 'ndjson'}"`)
-          .header('cache-control', 'no-store')
-          // Where the export's own record is: read with X-Min-Position to see it.
-          .header('x-position', formatPosition(recorded.position))
-          // A stream, not a string: its lines leave as the database writes them (the schema above documents them).
-          .send(body as never)
-      );
-    } catch (error) {
-      finished();
+  /** An export's lines as a download; 429 (with when to try again) while EXPORTS_AT_ONCE run. */
+  const sendExport = async (reply: FastifyReply, running: Promise<RunningExport>) => {
+    const { exportId, format, lines, position } = await running.catch((error: unknown) => {
+      if (error instanceof DomainError && error.kind === 'rate_limited') reply.header('retry-after', '10');
       throw error;
-    }
+    });
+    return (
+      reply
+        .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-${exportId}.${format === 'csv' ? 'csv' : 'ndjson'}"`)
+        .header('cache-control', 'no-store')
+        // Where the export's own record is: read with X-Min-Position to see it.
+        .header('x-position', formatPosition(position))
+        // A stream, not a string: its lines leave as the database writes them (the schema above documents them).
+        .send(lines as never)
+    );
   };
 
   app.get(
     '/api/audit/export',
     // A HEAD would run the export (and record it, and use up a link): only GET is offered.
     { config, exposeHeadRoute: false, schema: { querystring: AuditExportQuery, response: { 200: AuditExportLines, ...errors, 429: ErrorAnswer } } },
-    async (request, reply) => streamExport(reply, { sub: actorOf(request).sub, correlationId: request.id }, request.query),
+    async (request, reply) => sendExport(reply, exports.run({ sub: actorOf(request).sub, correlationId: request.id }, request.query)),
   );
 
   // A browser cannot send a token with a plain link: it asks for a link first, then follows it, and
   // the export streams into its downloads rather than into the page's memory.
-  app.get(
-    '/api/audit/export-link',
-    { config, schema: { querystring: AuditExportLinkQuery, response: { 200: AuditExportLink, ...errors } } },
-    async (request) => {
-      const { format, ...filter } = request.query;
-      const exp = Date.now() + EXPORT_LINK_TTL_MS;
-      const link = signExportLink(key, { id: crypto.randomUUID(), sub: actorOf(request).sub, query: { format, ...asRecorded(filter) }, exp });
-      return { url: `/api/audit/download?link=${link}`, expiresAt: new Date(exp).toISOString() };
-    },
+  app.get('/api/audit/export-link', { config, schema: { querystring: AuditExportLinkQuery, response: { 200: AuditExportLink, ...errors } } }, async (request) =>
+    exports.link(actorOf(request).sub, request.query),
   );
 
   // The link rides in the query: a route parameter is capped at 100 characters, a signature alone takes 86.
@@ -208,12 +177,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
       },
     },
     async (request, reply) => {
-      const claims = verifyExportLink(key, request.query.link);
-      if (!claims) throw forbidden('This download link has expired or is not valid. Please export again.');
-      // Signed by an instance that may have run an older schema (a deploy in between): refused, not a 5xx.
-      const query = AuditExportQuery.safeParse(claims.query);
-      if (!query.success) throw forbidden('This download link has expired or is not valid. Please export again.');
-      return streamExport(reply, { sub: claims.sub, correlationId: request.id }, query.data, claims.id);
+      const { reader, query, exportId } = exports.openLink(request.query.link);
+      return sendExport(reply, exports.run({ sub: reader, correlationId: request.id }, query, exportId));
     },
   );
 
@@ -226,58 +191,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; s
   app.get(
     '/api/audit/:entity/:id/state',
     { config, schema: { params: AuditEntityParams, querystring: AuditStateQuery, response: { 200: AuditState, ...errors, 404: ErrorAnswer } } },
-    async (request) => {
-      // A meal's likes live in streams of their own: its state at a moment counts them too.
-      const found = await stateAt(store, request.params.entity, request.params.id, request.query, (entity, id) =>
-        entity === 'meals' ? likesInTheirOwnStreams(db, id) : Promise.resolve([]),
-      );
-      if (!found) throw notFound('It did not exist then');
-      return found;
-    },
+    async (request) => entityStateAt(db, request.params.entity, request.params.id, request.query),
   );
 
   app.get(
     '/api/audit/:entity/:id/diff',
     { config, schema: { params: AuditEntityParams, querystring: AuditDiffQuery, response: { 200: AuditDiff, ...errors, 404: ErrorAnswer } } },
-    async (request) => {
-      const { from, to } = request.query;
-      const changes = await changesBetween(store, request.params.entity, request.params.id, from, to);
-      if (!changes) throw notFound(`There is no version ${from} of it`);
-      const steps = await Promise.all(changes.steps.map(async (step) => ({ ...step, actor: await actorOfId(db, step.actor) })));
-      return { stream: changes.stream, from, to, steps };
-    },
+    async (request) => entityChanges(db, request.params.entity, request.params.id, request.query),
   );
 };
-
-/** A filter as an export's record (and its link) keep it: strings, times in ISO 8601, nothing unset. */
-function asRecorded(filter: Omit<z.output<typeof AuditExportQuery>, 'format'>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(filter).flatMap(([name, value]) => (value === undefined ? [] : [[name, value instanceof Date ? value.toISOString() : String(value)]])),
-  );
-}
-
-/**
- * Passes an export's bytes on (after its header, if any), and ends it once its reader has taken
- * nothing for `idleMs` (a paused download, a sleeping laptop), so the export's slot and connection go back. The clock starts at the
- * first bytes, so a COPY slow to find its first line is not cut off; after that, a reader who stops
- * reading stops the bytes coming through here (backpressure), and the clock runs out.
- */
-function cutOffWhenIdle(idleMs: number, header: string): Transform {
-  let lastBytes = 0;
-  let clock: NodeJS.Timeout | undefined;
-  const guard = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      lastBytes = Date.now();
-      clock ??= setInterval(
-        () => {
-          if (Date.now() - lastBytes >= idleMs) guard.destroy(new Error('The export’s reader took nothing for too long'));
-        },
-        Math.max(50, Math.min(idleMs / 4, 5_000)),
-      );
-      done(null, chunk);
-    },
-  });
-  guard.once('close', () => clearInterval(clock));
-  if (header) guard.push(header);
-  return guard;
-}

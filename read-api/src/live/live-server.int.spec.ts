@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { rooms, type LiveMessages } from '@hostel/contracts';
+import { MAX_ROOMS_PER_SOCKET, rooms, type LiveMessages } from '@hostel/contracts';
 import { createRedisEmitterPublisher, createSocketIoPublisher, type LivePublisher } from '@hostel/messaging/live';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connectTestRedis } from '@hostel/platform/testing';
 import { createLiveServer, type LiveIdentity, type LiveServer, type RoomAnswer } from './live-server';
 
@@ -26,7 +26,7 @@ interface Running {
 const servers: Running[] = [];
 const clients: Socket[] = [];
 
-async function startServer(options: { redisUrl?: string; redisKey?: string } = {}): Promise<Running> {
+async function startServer(options: { redisUrl?: string; redisKey?: string; visitorSocketsPerAddress?: number } = {}): Promise<Running> {
   const http = createServer();
   const io = await createLiveServer(http, { verifyAccessToken, ...options });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -211,6 +211,42 @@ describe('live server, in memory', () => {
     expect(left).toEqual({ ok: true });
     expect(leftOwn).toMatchObject({ ok: false });
     expect(received).toEqual(['marker']);
+  });
+
+  it('lets one socket follow at most MAX_ROOMS_PER_SOCKET rooms, says so past it, and takes a new one once it left one', async () => {
+    // given a visitor asking for a thousand meal rooms at once, as fast as it can send
+    const visitor = await connect(server.url);
+    const asked = Array.from({ length: 1000 }, (_, index) => visitor.subscribe(rooms.meal(`m-${index}`)));
+    const answers = await Promise.all(asked);
+
+    // then the first 50 are taken and every other is refused with the reason; the server holds 50 for it
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(MAX_ROOMS_PER_SOCKET);
+    expect(answers.slice(MAX_ROOMS_PER_SOCKET)).toEqual(
+      Array(1000 - MAX_ROOMS_PER_SOCKET).fill({ ok: false, message: 'You may follow at most 50 rooms at once: unsubscribe from one first.' }),
+    );
+    const [held] = await server.io.in(rooms.meal('m-0')).fetchSockets();
+    expect(held?.rooms.size).toBe(MAX_ROOMS_PER_SOCKET + 1); // with its own id's room
+    // a room it follows already is still fine to ask for, and leaving one makes room for another
+    expect(await visitor.subscribe(rooms.meal('m-0'))).toEqual({ ok: true });
+    expect(await visitor.unsubscribe(rooms.meal('m-0'))).toEqual({ ok: true });
+    expect(await visitor.subscribe(rooms.meal('m-999'))).toEqual({ ok: true });
+    expect(await visitor.subscribe(rooms.meal('m-998'))).toMatchObject({ ok: false });
+  });
+});
+
+describe('live server, visitors per address', () => {
+  it('refuses a visitor socket past the cap from one address, saying why; signed-in sockets are not counted, and a visitor leaving frees its place', async () => {
+    const { url } = await startServer({ visitorSocketsPerAddress: 3 });
+    const visitors = await Promise.all([connect(url), connect(url), connect(url)]);
+    await expect(connect(url)).rejects.toThrow(
+      'Too many live connections without signing in from your address (at most 3 at once): close some tabs, or sign in.',
+    );
+    // Signed in, the same address connects and is served.
+    const alice = await connect(url, 'alice-token');
+    expect(await alice.subscribe(rooms.upcoming)).toEqual({ ok: true });
+    visitors[0]!.socket.disconnect();
+    const again = await vi.waitFor(() => connect(url), { timeout: 5000, interval: 50 });
+    expect(await again.subscribe(rooms.upcoming)).toEqual({ ok: true });
   });
 });
 

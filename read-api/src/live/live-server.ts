@@ -1,16 +1,19 @@
-import type { Server as HttpServer } from 'node:http';
-import { RoomRequest, rooms, type LiveEvent, type LiveMessages, type Role, type RoomAnswer } from '@hostel/contracts';
+import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { MAX_ROOMS_PER_SOCKET, RoomRequest, rooms, type LiveEvent, type LiveMessages, type Role, type RoomAnswer } from '@hostel/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Logger } from 'pino';
 import type { Config } from '@hostel/platform/config';
+import { clientAddressOf } from '@hostel/platform/http';
+import type { EndedSessions } from '@hostel/platform/sessions';
 
-/** Who holds a verified access token, and until when (seconds since the epoch, the token's `exp`). */
+/** Who holds a verified access token, until when (seconds since the epoch, the token's `exp`), and of which sign-in session. */
 export interface LiveIdentity {
   sub: string;
   role: Role;
   exp?: number;
+  sid?: string;
 }
 
 export interface LiveServerOptions {
@@ -23,6 +26,12 @@ export interface LiveServerOptions {
   corsOrigin?: string | string[];
   /** Told about a handler that failed unexpectedly (the socket gets an error answer; the server goes on). */
   onError?: (error: unknown, context: { event: string; socketId: string }) => void;
+  /** Sessions that end (signed out): their sockets are let go at once, as at their token's expiry. */
+  endedSessions?: Pick<EndedSessions, 'onEnded'>;
+  /** Sockets without a token open at once from one address; past it a connection is refused. Default: no cap. */
+  visitorSocketsPerAddress?: number;
+  /** The client's address behind the proxies the service believes (default: the peer's). */
+  clientAddress?: (request: IncomingMessage) => string;
 }
 
 export type { RoomAnswer };
@@ -75,9 +84,31 @@ export async function createLiveServer(httpServer: HttpServer, options: LiveServ
     ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, options.redisKey ? { key: options.redisKey } : {}) } : {}),
   });
 
+  // Visitors' sockets open per address: a visitor costs nothing to be, so one address could otherwise
+  // open thousands (each following up to MAX_ROOMS_PER_SOCKET rooms).
+  const visitors = new Map<string, number>();
+  const clientAddress = options.clientAddress ?? ((request: IncomingMessage) => request.socket.remoteAddress ?? '');
+  const cap = options.visitorSocketsPerAddress ?? Infinity;
+
   io.use(async (socket, next) => {
     const token: unknown = socket.handshake.auth.token;
-    if (token === undefined || token === null || token === '') return next();
+    if (token === undefined || token === null || token === '') {
+      // Counted and taken in one turn of the event loop, so a burst cannot all pass the count first.
+      // A client already gone is not counted (its connection's close has passed).
+      if (socket.conn.readyState !== 'open') return next(new Error('The connection closed during the handshake.'));
+      const address = clientAddress(socket.request);
+      const open = visitors.get(address) ?? 0;
+      if (open >= cap)
+        return next(new Error(`Too many live connections without signing in from your address (at most ${cap} at once): close some tabs, or sign in.`));
+      visitors.set(address, open + 1);
+      // Given back when its connection closes, which also covers a client that left during the handshake.
+      socket.conn.once('close', () => {
+        const left = (visitors.get(address) ?? 1) - 1;
+        if (left > 0) visitors.set(address, left);
+        else visitors.delete(address);
+      });
+      return next();
+    }
     let identity: LiveIdentity | undefined;
     try {
       identity = typeof token === 'string' ? await options.verifyAccessToken(token) : undefined;
@@ -89,6 +120,14 @@ export async function createLiveServer(httpServer: HttpServer, options: LiveServ
     // Joined before the handshake completes, so a client never misses a push right after `connect`.
     await socket.join(privateRooms(identity));
     next();
+  });
+
+  // A session signed out: its sockets go (the client, if it is still someone's, connects again as who it is now).
+  options.endedSessions?.onEnded((sessionIds) => {
+    for (const socket of io.of('/').sockets.values()) {
+      const sid = socket.data.identity?.sid;
+      if (sid && sessionIds.has(sid)) socket.disconnect(true);
+    }
   });
 
   io.on('connection', (socket) => {
@@ -106,7 +145,12 @@ export async function createLiveServer(httpServer: HttpServer, options: LiveServ
      * optional acknowledgement), the answer given to that client only, and an unexpected failure
      * logged and answered, never thrown at the process.
      */
-    const answerRoom = (event: 'subscribe' | 'unsubscribe', act: (room: string) => Promise<void> | void, refusal: (room: string) => string) =>
+    const answerRoom = (
+      event: 'subscribe' | 'unsubscribe',
+      /** Does what was asked, or answers why it will not (a string). */
+      act: (room: string) => Promise<void> | void | string,
+      refusal: (room: string) => string,
+    ) =>
       socket.on(event, async (...args: unknown[]) => {
         const ack = typeof args.at(-1) === 'function' ? (args.at(-1) as (answer: RoomAnswer) => void) : undefined;
         const answer = (value: RoomAnswer) => ack?.(value);
@@ -114,8 +158,8 @@ export async function createLiveServer(httpServer: HttpServer, options: LiveServ
           const room = RoomRequest.safeParse(args[0]);
           if (!room.success) return answer({ ok: false, message: room.error.issues[0]?.message ?? 'Name the room to join' });
           if (!isPublicRoom(room.data)) return answer({ ok: false, message: refusal(room.data) });
-          await act(room.data);
-          answer({ ok: true });
+          const refused = await act(room.data);
+          answer(typeof refused === 'string' ? { ok: false, message: refused } : { ok: true });
         } catch (error) {
           options.onError?.(error, { event, socketId: socket.id });
           answer({ ok: false, message: 'Something went wrong on our side. Please try again.' });
@@ -123,7 +167,13 @@ export async function createLiveServer(httpServer: HttpServer, options: LiveServ
       });
     answerRoom(
       'subscribe',
-      (room) => socket.join(room),
+      (room) => {
+        // Counted and joined in one turn of the event loop: a burst of subscribes cannot all pass the count first.
+        const watched = [...socket.rooms].filter(isPublicRoom).length;
+        if (!socket.rooms.has(room) && watched >= MAX_ROOMS_PER_SOCKET)
+          return `You may follow at most ${MAX_ROOMS_PER_SOCKET} rooms at once: unsubscribe from one first.`;
+        return socket.join(room);
+      },
       (room) => `You may not subscribe to ${room}`,
     );
     answerRoom(
@@ -177,13 +227,21 @@ async function connectRedis(url: string) {
 /** The live server as a service starts it: Redis fan-out with REDIS_URL, CORS for APP_ORIGIN, failures logged. */
 export function startLiveServer(
   httpServer: HttpServer,
-  deps: { config: Pick<Config, 'REDIS_URL' | 'APP_ORIGIN'>; verifyAccessToken: LiveServerOptions['verifyAccessToken']; log: Logger },
+  deps: {
+    config: Pick<Config, 'REDIS_URL' | 'APP_ORIGIN' | 'TRUST_PROXY' | 'VISITOR_SOCKETS_PER_ADDRESS' | 'RATE_LIMITS'>;
+    verifyAccessToken: LiveServerOptions['verifyAccessToken'];
+    endedSessions?: LiveServerOptions['endedSessions'];
+    log: Logger;
+  },
 ) {
   const { config, log } = deps;
   return createLiveServer(httpServer, {
     verifyAccessToken: deps.verifyAccessToken,
+    ...(deps.endedSessions ? { endedSessions: deps.endedSessions } : {}),
     ...(config.REDIS_URL ? { redisUrl: config.REDIS_URL } : {}),
     ...(config.APP_ORIGIN.length ? { corsOrigin: config.APP_ORIGIN } : {}),
+    ...(config.RATE_LIMITS === 'on' ? { visitorSocketsPerAddress: config.VISITOR_SOCKETS_PER_ADDRESS } : {}),
+    clientAddress: clientAddressOf(config.TRUST_PROXY),
     onError: (error, context) => log.error({ err: error, ...context }, 'live message handler failed'),
   });
 }

@@ -1,4 +1,4 @@
-import type { PositionWaiter } from '../consistency/wait-for-position';
+import type { PositionWaiter } from '@hostel/read-models';
 
 /**
  * A backstop only: changes are signalled by checkpoint notifications, and a dropped listening

@@ -3,16 +3,20 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ErrorAnswer, MealDto, MealsQuery, MIN_POSITION_HEADER } from '@hostel/contracts';
 import { findMeal, listMeals, MEAL_CATALOG } from '@hostel/read-models/meal-catalog';
-import type { Page, ReadModelTables } from '@hostel/read-models';
-import type { PositionWaiter } from '../consistency/wait-for-position';
+import type { Page, PositionWaiter, ReadModelTables } from '@hostel/read-models';
 import { readErrors } from '../error-answers';
 import { createAnswerCache } from './answer-cache';
 import { notFound } from '@hostel/domain';
+import { absoluteImages } from '../media-urls';
 
 const reads = [MEAL_CATALOG];
 
 /** The catalogue over the `meals` read model: filters, indexed search, stable paging. */
-export const mealQueryRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; waiter: PositionWaiter }> = async (app, { db, waiter }) => {
+export const mealQueryRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables>; waiter: PositionWaiter; mediaOrigin?: string | undefined }> = async (
+  app,
+  { db, waiter, mediaOrigin },
+) => {
+  const absolute = absoluteImages(mediaOrigin);
   const visitorsPages = createAnswerCache<Page<MealDto>>(waiter, MEAL_CATALOG);
 
   app.get(
@@ -25,7 +29,7 @@ export const mealQueryRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables
       const sharedAnswer = !request.actor && request.headers[MIN_POSITION_HEADER] === undefined;
       const { items, total } = sharedAnswer ? await visitorsPages(request.url, read) : await read();
       reply.header('x-total-count', String(total));
-      return items;
+      return items.map(absolute);
     },
   );
 
@@ -38,7 +42,7 @@ export const mealQueryRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadModelTables
     async (request) => {
       const meal = await findMeal(db, request.params.id, request.actor?.sub);
       if (!meal) throw notFound('Meal not found');
-      return meal;
+      return absolute(meal);
     },
   );
 };

@@ -60,7 +60,7 @@ export const mealRequestQueryRoutes: FastifyPluginAsyncZod<{ db: Kysely<ReadMode
       // Read first: the rows below hold at least what the log held up to here.
       const position = await checkpointOf(db, MEAL_REQUESTS);
       const [items, counts, waiting] = await Promise.all([
-        listServeQueue(db, { category, recallWindowMs: RECALL_WINDOW_MS }),
+        listServeQueue(db, { category, since, recallWindowMs: RECALL_WINDOW_MS }),
         countServeQueue(db, { category, since }),
         waitingTimes(db, since),
       ]);

@@ -1,14 +1,17 @@
-import type { AuditEntity, AuditEvent, AuditPage, PaymentTrail } from '@hostel/contracts';
+import { AUDIT_SUBJECTS, auditKey, auditSubjectOf } from '@hostel/contracts';
+import type { AuditEntity, AuditEntitySearch, AuditEvent, AuditName, AuditPage, PaymentTrail } from '@hostel/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { ReadModelTables } from '../read-models';
+import { mentionsOf } from './ledger';
 
 type Db = Kysely<ReadModelTables>;
 
-/** Where a page starts (exclusive) and how long it is. */
+/** Where a page starts (exclusive), how long it is, and which way it reads (commit order, or newest first). */
 export interface AuditPaging {
   after?: string | undefined;
   limit?: number | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
 
 export interface AuditFilter {
@@ -42,6 +45,7 @@ function events(db: Db) {
       'e.data',
       'e.stored_data',
       'e.hash',
+      'e.subject_version',
       'u.email as actor_email',
       'u.name as actor_name',
     ]);
@@ -49,7 +53,10 @@ function events(db: Db) {
 type EventsQuery = ReturnType<typeof events>;
 type EventRow = Awaited<ReturnType<EventsQuery['execute']>>[number];
 
-export function toAuditEvent(row: EventRow): AuditEvent {
+/** An event row as the API answers it; `names`: how what it mentions was named then (see namesThen). */
+function toAuditEvent(row: EventRow, names: Record<string, AuditName> = {}): AuditEvent {
+  const data = row.data as Record<string, unknown>;
+  const subject = row.subject_version === null ? undefined : auditSubjectOf(row.type, data);
   return {
     position: `${row.position_a}/${row.position_b}`,
     stream: row.stream_id,
@@ -60,27 +67,70 @@ export function toAuditEvent(row: EventRow): AuditEvent {
     correlationId: row.correlation_id,
     causationId: row.causation_id,
     schemaVersion: row.schema_version,
-    data: row.data as Record<string, unknown>,
+    data,
     ...(row.stored_data === null ? {} : { storedData: row.stored_data as Record<string, unknown> }),
     hash: row.hash,
+    names,
+    ...(subject ? { subject: { ...subject, version: row.subject_version! } } : {}),
   };
+}
+
+/**
+ * Events as the API answers them, each with the names of what it mentions and of its actor as they
+ * were at its position: the latest name each had recorded at or before it (one probe of audit_names
+ * per entity named, all in one statement).
+ */
+export async function answered(db: Db, rows: readonly EventRow[]): Promise<AuditEvent[]> {
+  const wanted = new Map<string, { entity: string; id: string; a: string; b: string }>();
+  for (const row of rows) {
+    const named = mentionsOf(row.data as Record<string, unknown>);
+    if (row.actor_id !== 'system') named.push({ entity: 'users', id: row.actor_id });
+    for (const { entity, id } of named) wanted.set(`${row.position_a}/${row.position_b} ${entity}:${id}`, { entity, id, a: row.position_a, b: row.position_b });
+  }
+  const probes = [...wanted.values()];
+  const found =
+    probes.length === 0
+      ? []
+      : (
+          await sql<{ entity_type: string; entity_id: string; a: string; b: string; name: string; email: string | null }>`
+            select k.entity_type, k.entity_id, k.a, k.b, n.name, n.email
+            from unnest(${probes.map((probe) => probe.entity)}::text[], ${probes.map((probe) => probe.id)}::text[],
+              ${probes.map((probe) => probe.a)}::bigint[], ${probes.map((probe) => probe.b)}::bigint[]) as k(entity_type, entity_id, a, b)
+            cross join lateral (
+              select h.name, h.email from audit_names h
+              where h.entity_type = k.entity_type and h.entity_id = k.entity_id and (h.position_a, h.position_b) <= (k.a, k.b)
+              order by h.position_a desc, h.position_b desc limit 1
+            ) n`.execute(db)
+        ).rows;
+  const byPosition = new Map<string, Record<string, AuditName>>();
+  for (const name of found) {
+    const position = `${name.a}/${name.b}`;
+    const names = byPosition.get(position) ?? {};
+    names[auditKey(name.entity_type as AuditEntity, name.entity_id)] = name.email === null ? { name: name.name } : { name: name.name, email: name.email };
+    byPosition.set(position, names);
+  }
+  return rows.map((row) => toAuditEvent(row, byPosition.get(`${row.position_a}/${row.position_b}`)));
 }
 
 /** `a/b` → its two parts; the route's schema has checked the shape. */
 const parts = (position: string) => position.split('/') as [string, string];
-const after = (position: string | undefined) =>
-  position ? sql<boolean>`(e.position_a, e.position_b) > (${parts(position)[0]}::bigint, ${parts(position)[1]}::bigint)` : sql<boolean>`true`;
+/** Past `position` in reading order: later in commit order, or earlier when reading newest first. */
+const after = (position: string | undefined, order: 'asc' | 'desc' = 'asc', table = 'e') =>
+  position
+    ? sql<boolean>`(${sql.ref(`${table}.position_a`)}, ${sql.ref(`${table}.position_b`)}) ${sql.raw(order === 'desc' ? '<' : '>')} (${parts(position)[0]}::bigint, ${parts(position)[1]}::bigint)`
+    : sql<boolean>`true`;
 
-/** One page in commit order: a row more than asked tells whether another page follows. */
-async function page(query: EventsQuery, paging: AuditPaging): Promise<AuditPage> {
+/** One page in reading order: a row more than asked tells whether another page follows. */
+async function page(db: Db, query: EventsQuery, paging: AuditPaging): Promise<AuditPage> {
   const limit = paging.limit ?? DEFAULT_LIMIT;
+  const order = paging.order ?? 'asc';
   const rows = await query
-    .where(after(paging.after))
-    .orderBy('e.position_a')
-    .orderBy('e.position_b')
+    .where(after(paging.after, order))
+    .orderBy('e.position_a', order)
+    .orderBy('e.position_b', order)
     .limit(limit + 1)
     .execute();
-  const shown = rows.slice(0, limit).map(toAuditEvent);
+  const shown = await answered(db, rows.slice(0, limit));
   return { events: shown, ...(rows.length > limit ? { next: shown.at(-1)!.position } : {}) };
 }
 
@@ -90,10 +140,10 @@ async function page(query: EventsQuery, paging: AuditPaging): Promise<AuditPage>
  * the index, a page costs its own rows however long the timeline (an EXISTS per event, or a
  * position bound on the events' side, walks the log from the cursor instead: seconds on a million).
  */
-function mentioning(db: Db, id: string, kind: string | undefined, afterPosition: string | undefined): EventsQuery {
+function mentioning(db: Db, id: string, kind: string | undefined, paging: AuditPaging): EventsQuery {
   let refs = db.selectFrom('audit_entity_refs as r').select(['r.position_a', 'r.position_b']).distinct().where('r.entity_id', '=', id);
   if (kind) refs = refs.where('r.entity_type', '=', kind);
-  if (afterPosition) refs = refs.where(sql<boolean>`(r.position_a, r.position_b) > (${parts(afterPosition)[0]}::bigint, ${parts(afterPosition)[1]}::bigint)`);
+  if (paging.after) refs = refs.where(after(paging.after, paging.order, 'r'));
   return events(db).innerJoin(refs.as('m'), (join) =>
     join.onRef('m.position_a', '=', 'e.position_a').onRef('m.position_b', '=', 'e.position_b'),
   ) as unknown as EventsQuery;
@@ -102,31 +152,95 @@ function mentioning(db: Db, id: string, kind: string | undefined, afterPosition:
 /** The events that mention an entity, from its own stream and any other. */
 export function entityTimeline(db: Db, entity: AuditEntity, id: string, paging: AuditPaging): Promise<AuditPage> {
   // The page starts inside the index (`mentioning`), not again on the events.
-  return page(mentioning(db, id, entity, paging.after), { limit: paging.limit });
+  return page(db, mentioning(db, id, entity, paging), { limit: paging.limit, order: paging.order });
+}
+
+/** An entity's own event as its fold reads it. */
+export interface OwnEvent {
+  version: number;
+  position: string;
+  type: string;
+  data: Record<string, unknown>;
+  occurredAt: string;
 }
 
 /**
- * A meal's likes recorded in streams of their own (`like-<mealId>.<userId>`), in commit order: what
- * the meal's state at a moment folds in besides its own stream.
+ * An entity's own events (its versions), whatever stream holds them, in order, up to a version or a
+ * moment: its refs in the entity index, kept where the event's kind makes versions of this kind of
+ * entity (a request's among its student's, a meal's likes and reviews from streams of their own).
  */
-export async function likesInTheirOwnStreams(db: Db, mealId: string): Promise<AuditEvent[]> {
+export async function ownEvents(
+  db: Db,
+  entity: AuditEntity,
+  id: string,
+  until: { version?: number | undefined; at?: Date | undefined } = {},
+): Promise<OwnEvent[]> {
+  let query = db
+    .selectFrom('audit_entity_refs as r')
+    .innerJoin('audit_events as e', (join) => join.onRef('e.position_a', '=', 'r.position_a').onRef('e.position_b', '=', 'r.position_b'))
+    .select(['e.position_a', 'e.position_b', 'e.type', 'e.data', 'e.occurred_at', 'e.subject_version'])
+    .where('r.entity_type', '=', entity)
+    .where('r.entity_id', '=', id)
+    .where('e.type', 'in', [...AUDIT_SUBJECTS[entity].types])
+    .where('e.subject_version', 'is not', null);
+  if (until.version !== undefined) query = query.where('e.subject_version', '<=', until.version);
+  if (until.at) query = query.where('e.occurred_at', '<=', until.at);
+  const rows = await query.orderBy('r.position_a').orderBy('r.position_b').execute();
+  return rows.map((row) => ({
+    version: row.subject_version!,
+    position: `${row.position_a}/${row.position_b}`,
+    type: row.type,
+    data: row.data as Record<string, unknown>,
+    occurredAt: row.occurred_at.toISOString(),
+  }));
+}
+
+/** The events at these positions, as the API answers them (with their names then), in commit order. */
+export async function eventsAt(db: Db, positions: readonly string[]): Promise<AuditEvent[]> {
+  if (positions.length === 0) return [];
   const rows = await events(db)
-    .where('e.type', '=', 'MealLiked')
-    .where('e.stream_id', 'like', 'like-%')
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('audit_entity_refs as r')
-          .select('r.entity_id')
-          .whereRef('r.position_a', '=', 'e.position_a')
-          .whereRef('r.position_b', '=', 'e.position_b')
-          .where('r.entity_type', '=', 'meals')
-          .where('r.entity_id', '=', mealId),
-      ),
+    .where(
+      sql<boolean>`(e.position_a, e.position_b) in (select * from unnest(${positions.map((position) => parts(position)[0])}::bigint[], ${positions.map((position) => parts(position)[1])}::bigint[]))`,
     )
     .orderBy('e.position_a')
     .orderBy('e.position_b')
     .execute();
-  return rows.map(toAuditEvent);
+  return answered(db, rows);
+}
+
+/** How many versions an entity has (0: the log has no event of it). */
+export async function entityVersions(db: Db, entity: AuditEntity, id: string): Promise<number> {
+  const row = await db.selectFrom('audit_entities').select('versions').where('entity_type', '=', entity).where('entity_id', '=', id).executeTakeFirst();
+  return row?.versions ?? 0;
+}
+
+/** The kinds of entity the search box finds: meals, upcoming meals and people. */
+const SEARCHED = ['meals', 'upcoming', 'users'] as const;
+
+/**
+ * Meals, upcoming meals and people whose name or email contains what was typed, begins with it, or
+ * comes close to a word of it (pg_trgm's word similarity, for a misspelling), through the trigram
+ * indexes on audit_entities: a name or email that begins with it first, then the closest.
+ */
+export async function searchEntities(db: Db, typed: string, limit = 10): Promise<AuditEntitySearch> {
+  const q = typed.trim().toLowerCase();
+  const like = q.replace(/[\\%_]/g, '\\$&');
+  const { rows } = await sql<{ entity_type: AuditEntity; entity_id: string; name: string; email: string | null; versions: number }>`
+    select entity_type, entity_id, name, email, versions
+    from audit_entities
+    where entity_type in (${sql.join(SEARCHED)}) and name is not null
+      and (name ilike ${`%${like}%`} or email ilike ${`${like}%`} or ${q} <% name)
+    order by (name ilike ${`${like}%`} or email ilike ${`${like}%`}) desc, word_similarity(${q}, name) desc, name, entity_id
+    limit ${limit}`.execute(db);
+  return {
+    entities: rows.map((row) => ({
+      entity: row.entity_type,
+      id: row.entity_id,
+      name: row.name,
+      ...(row.email === null ? {} : { email: row.email }),
+      versions: row.versions,
+    })),
+  };
 }
 
 /** The user ids an actor filter names: 'system', an id, or the account with that email. */
@@ -145,8 +259,8 @@ export async function filtered(db: Db, filter: AuditFilter, paging: AuditPaging 
   let rest = paging;
   if (filter.entity) {
     const [kind, id] = filter.entity.includes(':') ? (filter.entity.split(/:(.*)/s) as [string, string]) : [undefined, filter.entity];
-    query = mentioning(db, id, kind, paging.after);
-    rest = { limit: paging.limit };
+    query = mentioning(db, id, kind, paging);
+    rest = { limit: paging.limit, order: paging.order };
   }
   if (filter.actor) query = query.where('e.actor_id', 'in', await actorIds(db, filter.actor));
   if (filter.type) query = query.where('e.type', '=', filter.type);
@@ -158,7 +272,7 @@ export async function filtered(db: Db, filter: AuditFilter, paging: AuditPaging 
 /** Search the whole log. */
 export async function searchEvents(db: Db, filter: AuditFilter, paging: AuditPaging): Promise<AuditPage> {
   const search = await filtered(db, filter, paging);
-  return page(search.query, search.paging);
+  return page(db, search.query, search.paging);
 }
 
 /**
@@ -169,12 +283,12 @@ export async function searchEvents(db: Db, filter: AuditFilter, paging: AuditPag
 export async function newestEvents(db: Db, filter: AuditFilter, limit = DEFAULT_LIMIT): Promise<AuditPage> {
   const { query } = await filtered(db, filter);
   const rows = await query.orderBy('e.position_a', 'desc').orderBy('e.position_b', 'desc').limit(limit).execute();
-  return { events: rows.reverse().map(toAuditEvent) };
+  return { events: await answered(db, rows.reverse()) };
 }
 
 /** Every event one request caused, across streams (its commands, and the policies' commands it led to). */
 export function correlatedEvents(db: Db, correlationId: string, paging: AuditPaging): Promise<AuditPage> {
-  return page(events(db).where('e.correlation_id', '=', correlationId), paging);
+  return page(db, events(db).where('e.correlation_id', '=', correlationId), paging);
 }
 
 /** Payments (one member's, or everyone's), each with the events that mention it: the payment, and the badge it granted. */

@@ -7,16 +7,19 @@ export { chainHash, GENESIS_HASH, mentionsOf, redact } from './ledger';
 export {
   correlatedEvents,
   entityTimeline,
+  entityVersions,
+  eventsAt,
   ledgerHead,
   ledgerLength,
   ledgerParts,
-  likesInTheirOwnStreams,
+  ownEvents,
   paymentTrails,
   newestEvents,
+  searchEntities,
   searchEvents,
-  toAuditEvent,
 } from './audit-log-queries';
-export type { AuditFilter, AuditPaging } from './audit-log-queries';
+export type { AuditFilter, AuditPaging, OwnEvent } from './audit-log-queries';
+export { checkpointNumbered, checkpointRow, lastCheckpoint, ledgerCheckpoints, ledgerHashAt, recordCheckpoint, withCheckpointLock } from './checkpoints';
 export { copyExport, CSV_HEADER } from './export';
 export { joinLedgerParts, verifyLedger, verifyLedgerPart } from './verify';
 export type { LedgerDifference, LedgerPart, LedgerVerification } from './verify';

@@ -33,4 +33,10 @@ export const mealRequestsMigrations: MigrationSteps = {
     "create index meal_requests_queue on meal_requests (request_time, id) where status <> 'Delivered'",
     'create index meal_requests_served on meal_requests (served_at) where served_at is not null',
   ],
+  // The kitchen's ticket numbers: each request's place among the day's (cancelled ones kept).
+  '2026-11-27-request-tickets': [
+    'create table meal_request_tickets (id text primary key, request_time timestamptz not null)',
+    'create index meal_request_tickets_by_time on meal_request_tickets (request_time, id)',
+    'insert into meal_request_tickets (id, request_time) select id, request_time from meal_requests',
+  ],
 };

@@ -1,10 +1,10 @@
 import { rooms } from '@hostel/contracts';
 import type { MealRequestStatus } from '@hostel/contracts';
-import { BatchRows } from '../batch-writes';
+import { BatchRows, insertRows } from '../batch-writes';
 import { batched } from '../projection';
 import type { LiveMessage } from '../projection';
 import { MEAL_REQUESTS } from './meal-requests-tables';
-import type { MealRequestsTable, MealRequestsTables } from './meal-requests-tables';
+import type { MealRequestsTable, MealRequestsTables, MealRequestTicketsTable } from './meal-requests-tables';
 
 const COLUMNS = [
   'id',
@@ -34,12 +34,13 @@ function changed(requestId: string, userId: string): LiveMessage[] {
 /**
  * The `meal_requests` read model: every request not cancelled, with its stage and when it got
  * there, for the student's list, the meal page, the admins' Serve Meals table and the kitchen's
- * queue. A stage the kitchen sets is also told to the student (`stage`), for a toast.
+ * queue; and every request ever made, by when, for the kitchen's ticket numbers. A stage the kitchen
+ * sets is also told to the student (`stage`), for a toast.
  */
 export const mealRequestsProjection = batched<MealRequestsTables>({
   name: MEAL_REQUESTS,
   handles: ['MealRequested', 'MealRequestApproved', 'MealRequestServed', 'MealRequestRecalled', 'MealRequestCancelled'],
-  tables: ['meal_requests'],
+  tables: ['meal_requests', 'meal_request_tickets'],
   async applyBatch(trx, events, live) {
     const requests = new BatchRows<MealRequestsTable>('meal_requests', 'id', ['id', 'meal_title', 'approved_at'], COLUMNS);
     await requests.load(
@@ -53,10 +54,12 @@ export const mealRequestsProjection = batched<MealRequestsTables>({
       requests.update(requestId, { status, ...change });
       live({ room: rooms.user(userId), event: 'stage', payload: { id: requestId, mealTitle: row.meal_title, status } });
     };
+    const tickets: MealRequestTicketsTable[] = [];
     for (const event of events) {
       switch (event.type) {
         case 'MealRequested': {
           const { data } = event;
+          tickets.push({ id: data.requestId, request_time: new Date(data.requestTime) });
           requests.insert({
             id: data.requestId,
             user_id: data.userId,
@@ -101,5 +104,6 @@ export const mealRequestsProjection = batched<MealRequestsTables>({
       changed(event.data.requestId, event.data.userId).forEach(live);
     }
     await requests.flush(trx);
+    await insertRows(trx, 'meal_request_tickets', ['id', 'request_time'], tickets);
   },
 });

@@ -83,7 +83,7 @@ describe('meal requests queries', () => {
         _id: 'q-1',
         userName: 'Sam Spade',
         userEmail: 'Sam@Example.com',
-        userBadge: 'gold',
+        userBadge: 'Gold',
         mealId: 'm-1',
         mealTitle: 'Meal m-1',
         distributorName: 'Ada',
@@ -151,6 +151,7 @@ describe('the kitchen queue and its waiting times', () => {
       approvedAt: '2026-11-05T10:00:00.000Z',
       servedAt: null,
       recallableUntil: null,
+      ticket: null,
     });
     // Past the window the delivered meal leaves the screen; a category narrows it.
     expect((await listServeQueue(database.db, { recallWindowMs: window, now: at('10:04:01') })).map((item) => item._id)).toEqual(['q-4', 'q-5']);
@@ -159,6 +160,16 @@ describe('the kitchen queue and its waiting times', () => {
       'q-3',
     ]);
     expect(await listServeQueue(database.db, { category: 'Lunch', recallWindowMs: window, now: at('10:03:00') })).toEqual([]);
+  });
+
+  it("numbers each ticket by its place among the requests made since the kitchen's midnight, a cancelled one still counted", async () => {
+    // q-2 (cancelled) and q-3 were made on 4 November at the same time, q-5 on the 5th; q-4 on the 3rd.
+    const tickets = async (since: string) =>
+      Object.fromEntries(
+        (await listServeQueue(database.db, { since: new Date(since), recallWindowMs: window, now: at('10:03:00') })).map((item) => [item._id, item.ticket]),
+      );
+    expect(await tickets('2026-11-04T00:00:00.000Z')).toEqual({ 'q-4': null, 'q-3': 2, 'q-5': 3 });
+    expect(await tickets('2026-11-05T00:00:00.000Z')).toEqual({ 'q-4': null, 'q-3': null, 'q-5': 1 });
   });
 
   it('counts each stage, deliveries since the start of the day', async () => {
@@ -195,5 +206,20 @@ describe('the kitchen queue and its waiting times', () => {
       ['q-5', 'Pending', null, null, null],
     ]);
     expect((await waitingTimes(database.db, new Date('2026-11-02T00:00:00.000Z'))).delivered).toBe(1);
+  });
+
+  it('times only deliveries that waited at least TIMED_WAIT_MIN_MS: one served within seconds of its request was scripted (the demo data)', async () => {
+    const day = new Date('2026-12-01T00:00:00.000Z');
+    await database.given(
+      requested('q-6', 'sam', 'm-2', '2026-12-01T12:00:00.000Z'),
+      recorded('MealRequestServed', { requestId: 'q-6', userId: 'u-sam', mealId: 'm-2', servedAt: '2026-12-01T12:00:04.999Z' }),
+    );
+    expect(await waitingTimes(database.db, day)).toEqual({ since: day.toISOString(), delivered: 1, averageMs: null, p90Ms: null });
+
+    await database.given(
+      requested('q-7', 'kim', 'm-2', '2026-12-01T12:00:00.000Z'),
+      recorded('MealRequestServed', { requestId: 'q-7', userId: 'u-kim', mealId: 'm-2', servedAt: '2026-12-01T12:04:00.000Z' }),
+    );
+    expect(await waitingTimes(database.db, day)).toEqual({ since: day.toISOString(), delivered: 2, averageMs: 240_000, p90Ms: 240_000 });
   });
 });

@@ -1,3 +1,4 @@
+import { badgeName, TIMED_WAIT_MIN_MS } from '@hostel/contracts';
 import type { MealCategory, MealRequestDto, ServeQueueAnswer, ServeQueueItem, WaitingTimes } from '@hostel/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
@@ -19,7 +20,7 @@ const toMealRequestDto = (row: RequestRow): MealRequestDto => ({
   _id: row.id,
   userName: row.user_name,
   userEmail: row.user_email,
-  userBadge: row.user_badge,
+  userBadge: row.user_badge && badgeName(row.user_badge),
   mealId: row.meal_id,
   mealTitle: row.meal_title,
   distributorName: row.distributor_name,
@@ -74,25 +75,34 @@ export async function listMealRequests(db: Kysely<ReadModelTables>, filter: { se
 /**
  * The kitchen's queue: what is still to do (Pending, Approved) oldest first, then what was Delivered
  * within the recall window, newest delivery first; each with its meal's category now (`category`
- * filters). At most `limit` open requests: a queue longer than a screen is a kitchen in trouble,
- * and its counts still say how long it is.
+ * filters), and its ticket: its place among the requests made since `since` (the kitchen's
+ * midnight), cancelled ones counted, so a number never changes (null for an older request). At
+ * most `limit` open requests: a queue longer than a screen is a kitchen in trouble, and its counts
+ * still say how long it is.
  */
 export async function listServeQueue(
   db: Kysely<ReadModelTables>,
-  filter: { category?: MealCategory | undefined; recallWindowMs: number; now?: Date; limit?: number },
+  filter: { category?: MealCategory | undefined; recallWindowMs: number; since?: Date | undefined; now?: Date; limit?: number },
 ): Promise<ServeQueueItem[]> {
   const { category, recallWindowMs, now = new Date(), limit = 500 } = filter;
   const recallableSince = new Date(now.getTime() - recallWindowMs);
+  const since = filter.since ?? new Date(now.getTime() - 24 * 60 * 60 * 1000);
   let rows = db.selectFrom('meal_requests').leftJoin('meals', 'meals.id', 'meal_requests.meal_id').selectAll('meal_requests').select('meals.category');
   if (category) rows = rows.where('meals.category', '=', category);
-  const [open, delivered] = await Promise.all([
+  const [open, delivered, numbered] = await Promise.all([
     rows.where('meal_requests.status', '<>', 'Delivered').orderBy('meal_requests.request_time').orderBy('meal_requests.id').limit(limit).execute(),
     rows
       .where('meal_requests.status', '=', 'Delivered')
       .where('meal_requests.served_at', '>', recallableSince)
       .orderBy('meal_requests.served_at', 'desc')
       .execute(),
+    db
+      .selectFrom('meal_request_tickets')
+      .where('request_time', '>=', since)
+      .select(['id', sql<string>`row_number() over (order by request_time, id)`.as('ticket')])
+      .execute(),
   ]);
+  const tickets = new Map(numbered.map((row) => [row.id, Number(row.ticket)]));
   return [...open, ...delivered].map((row) => ({
     _id: row.id,
     mealId: row.meal_id,
@@ -105,6 +115,7 @@ export async function listServeQueue(
     approvedAt: row.approved_at?.toISOString() ?? null,
     servedAt: row.served_at?.toISOString() ?? null,
     recallableUntil: row.advanced_at && row.advanced_at > recallableSince ? new Date(row.advanced_at.getTime() + recallWindowMs).toISOString() : null,
+    ticket: tickets.get(row.id) ?? null,
   }));
 }
 
@@ -127,7 +138,8 @@ export async function countServeQueue(
 
 /**
  * How long the meals delivered since `since` waited, from request to Delivered: their number, the
- * average and the 90th percentile (continuous, as a kitchen reads "9 in 10 waited less than this").
+ * average and the 90th percentile (continuous, as a kitchen reads "9 in 10 waited less than this"),
+ * the last two over the deliveries that waited at least TIMED_WAIT_MIN_MS (a quicker one was scripted).
  */
 export async function waitingTimes(db: Kysely<ReadModelTables>, since: Date): Promise<WaitingTimes> {
   const waited = sql<number>`extract(epoch from (served_at - request_time)) * 1000`;
@@ -137,8 +149,8 @@ export async function waitingTimes(db: Kysely<ReadModelTables>, since: Date): Pr
     .where('served_at', '>=', since)
     .select([
       sql<string>`count(*)`.as('delivered'),
-      sql<number | null>`avg(${waited})`.as('average'),
-      sql<number | null>`percentile_cont(0.9) within group (order by ${waited})`.as('p90'),
+      sql<number | null>`avg(${waited}) filter (where ${waited} >= ${TIMED_WAIT_MIN_MS})`.as('average'),
+      sql<number | null>`percentile_cont(0.9) within group (order by ${waited}) filter (where ${waited} >= ${TIMED_WAIT_MIN_MS})`.as('p90'),
     ])
     .executeTakeFirstOrThrow();
   const ms = (value: number | string | null) => (value === null ? null : Math.round(Number(value)));

@@ -21,6 +21,16 @@ export interface MealRequestsTable {
   advanced_at: Date | null;
 }
 
+/**
+ * Every request ever made, cancelled ones too, by when: the kitchen's tickets are numbered by their
+ * place among the day's requests, and a cancellation must not renumber the others.
+ */
+export interface MealRequestTicketsTable {
+  id: string;
+  request_time: Date;
+}
+
 export interface MealRequestsTables {
   meal_requests: MealRequestsTable;
+  meal_request_tickets: MealRequestTicketsTable;
 }

@@ -1,34 +1,18 @@
-import type { EventData } from '@hostel/contracts';
+import { type EventData, membershipCharge } from '@hostel/contracts';
+import { GOLD_PAYMENT_ANSWER, goldPaymentSucceeded } from '@hostel/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { idsOf, readModelsGiven, recorded } from '../testing';
 import { listPayments } from './payments-queries';
 
 const paid = (paymentId: string, email: string, paidAt: string, overrides: Partial<EventData<'PaymentSucceeded'>> = {}) =>
-  recorded('PaymentSucceeded', {
-    paymentId,
-    userId: `u-${email}`,
-    email,
-    package: 'Silver',
-    badge: 'silver',
-    amount: 1900,
-    currency: 'usd',
-    price: '$19',
-    provider: 'sandbox',
-    providerRef: `sandbox_${paymentId}`,
-    paidAt,
-    ...overrides,
-  });
+  recorded(
+    'PaymentSucceeded',
+    goldPaymentSucceeded({ paymentId, userId: `u-${email}`, email, ...membershipCharge('Silver'), providerRef: `sandbox_${paymentId}`, paidAt, ...overrides }),
+  );
 
 const database = readModelsGiven(() => [
   paid('p-1', 'Bea@Example.com', '2026-11-01T10:00:00.000Z'),
-  paid('p-2', 'bea@example.com', '2026-11-03T10:00:00.000Z', {
-    package: 'Gold',
-    badge: 'gold',
-    amount: 3900,
-    price: '$39',
-    provider: 'stripe',
-    providerRef: 'pi_123',
-  }),
+  paid('p-2', 'bea@example.com', '2026-11-03T10:00:00.000Z', { ...membershipCharge('Gold'), provider: 'stripe', providerRef: 'pi_123' }),
   // Paid in the same second as p-2: the id breaks the tie.
   paid('p-3', 'bea@example.com', '2026-11-03T10:00:00.000Z'),
   paid('p-4', 'cy@example.com', '2026-11-02T10:00:00.000Z'),
@@ -53,11 +37,7 @@ describe('payments queries', () => {
       {
         _id: 'p-2',
         email: 'bea@example.com',
-        package: 'Gold',
-        badge: 'gold',
-        price: '$39',
-        amount: 3900,
-        currency: 'usd',
+        ...GOLD_PAYMENT_ANSWER,
         providerRef: 'pi_123',
         date: '2026-11-03T10:00:00.000Z',
       },

@@ -1,4 +1,4 @@
-import type { PaymentDto } from '@hostel/contracts';
+import { badgeName, type PaymentDto } from '@hostel/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Page, Paging } from '../page';
@@ -9,7 +9,7 @@ const toPaymentDto = (row: PaymentsTable): PaymentDto => ({
   _id: row.id,
   email: row.email,
   package: row.package,
-  badge: row.badge,
+  badge: badgeName(row.badge),
   price: row.price,
   amount: row.amount,
   currency: row.currency,

@@ -1,3 +1,5 @@
+import type { Badge } from '@hostel/contracts';
+
 /** The payments read model's name: its projection and checkpoint, what its routes wait for (`config.reads`), what `npm run rebuild` takes. */
 export const PAYMENTS = 'payments';
 
@@ -7,7 +9,7 @@ export interface PaymentsTable {
   user_id: string;
   email: string;
   package: string;
-  badge: string;
+  badge: Badge;
   price: string;
   amount: number;
   currency: string;

@@ -27,6 +27,12 @@ const database = readModelsGiven(() => [
   recorded('MealEdited', { mealId: 'm-dal', changes: { title: 'Tadka Dal' } }),
 ]);
 
+/** `listReviews` as the reviews alone (each item also names its author's id). */
+const reviewsListed = async (filter: Parameters<typeof listReviews>[1]) => {
+  const { items, total } = await listReviews(database.db, filter);
+  return { items: items.map(({ review }) => review), total };
+};
+
 describe('reviews queries', () => {
   it("lists a meal's reviews newest first (the id breaks ties), each with its author's id, and counts them", async () => {
     const page = await listMealReviews(database.db, 'm-dal', { skip: 0, limit: 10 });
@@ -59,22 +65,28 @@ describe('reviews queries', () => {
   });
 
   it('keeps the title a review was written under once its meal is gone, with zero counts', async () => {
-    const { items } = await listReviews(database.db, { userEmail: 'kim@example.com', skip: 0, limit: 10 });
+    const { items } = await reviewsListed({ userEmail: 'kim@example.com', skip: 0, limit: 10 });
     expect(items.find((review) => review._id === 'r-5')).toMatchObject({ mealId: 'm-gone', mealTitle: 'Fish Pie', mealLikes: 0, mealReviewCount: 0 });
   });
 
-  it("lists everyone's reviews newest first, a page at a time, with the total", async () => {
+  it("lists everyone's reviews newest first, a page at a time, with the total, each with its author's id", async () => {
     const page = await listReviews(database.db, { skip: 0, limit: 10 });
-    expect(idsOf(page)).toEqual(['r-4', 'r-3', 'r-2', 'r-1', 'r-5']);
+    expect(page.items.map(({ authorId, review }) => [review._id, authorId])).toEqual([
+      ['r-4', 'u-sam'],
+      ['r-3', 'u-sam'],
+      ['r-2', 'u-kim'],
+      ['r-1', 'u-sam'],
+      ['r-5', 'u-kim'],
+    ]);
     expect(page.total).toBe(5);
-    expect(await listReviews(database.db, { skip: 3, limit: 10 }).then(idsOf)).toEqual(['r-1', 'r-5']);
+    expect(await reviewsListed({ skip: 3, limit: 10 }).then(idsOf)).toEqual(['r-1', 'r-5']);
   });
 
   it("lists one author's reviews by email (asked in lower case, stored in any case), with their total", async () => {
-    const sams = await listReviews(database.db, { userEmail: 'sam@example.com', skip: 0, limit: 2 });
+    const sams = await reviewsListed({ userEmail: 'sam@example.com', skip: 0, limit: 2 });
     expect(idsOf(sams)).toEqual(['r-4', 'r-3']);
     expect(sams.total).toBe(3);
-    expect(await listReviews(database.db, { userEmail: 'nobody@example.com', skip: 0, limit: 10 })).toEqual({ items: [], total: 0 });
+    expect(await reviewsListed({ userEmail: 'nobody@example.com', skip: 0, limit: 10 })).toEqual({ items: [], total: 0 });
   });
 
   it("drops a deleted review from both lists and from its meal's count", async () => {

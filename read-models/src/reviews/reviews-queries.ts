@@ -64,7 +64,10 @@ export async function listMealReviews(db: Kysely<ReadModelTables>, mealId: strin
  * Everyone's reviews, or one author's (`userEmail` in lower case; matched in any case), newest
  * first. Reads the meal catalogue too (the meal's current title and counts).
  */
-export async function listReviews(db: Kysely<ReadModelTables>, filter: { userEmail?: string | undefined } & Paging): Promise<Page<ReviewDto>> {
+export async function listReviews(
+  db: Kysely<ReadModelTables>,
+  filter: { userEmail?: string | undefined } & Paging,
+): Promise<Page<{ authorId: string; review: ReviewDto }>> {
   const { userEmail, skip, limit } = filter;
   let count = db.selectFrom('reviews');
   let rows = reviewsWithMeal(db);
@@ -76,5 +79,5 @@ export async function listReviews(db: Kysely<ReadModelTables>, filter: { userEma
     rows.orderBy('reviews.created_at', 'desc').orderBy('reviews.id', 'desc').offset(skip).limit(limit).execute(),
     count.select(sql<string>`count(*)`.as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { items: page.map(toReviewDto), total: Number(total.count) };
+  return { items: page.map((row) => ({ authorId: row.user_id, review: toReviewDto(row) })), total: Number(total.count) };
 }

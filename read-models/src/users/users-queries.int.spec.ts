@@ -24,7 +24,7 @@ describe('users queries', () => {
       name: 'Cy Twombly',
       email: 'cy@example.test',
       photo: 'https://img.example.test/u-3.png',
-      badge: 'gold',
+      badge: 'Gold',
       role: 'user',
     });
     expect((await findUserByEmail(database.db, 'ada@example.test'))?.role).toBe('admin');

@@ -1,4 +1,4 @@
-import type { UserDto } from '@hostel/contracts';
+import { badgeName, type UserDto } from '@hostel/contracts';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { likePattern } from '../like-pattern';
@@ -6,7 +6,14 @@ import type { Page, Paging } from '../page';
 import type { ReadModelTables } from '../read-models';
 import type { UsersTable } from './users-tables';
 
-const toUserDto = (row: UsersTable): UserDto => ({ _id: row.id, name: row.name, email: row.email, photo: row.photo, badge: row.badge, role: row.role });
+const toUserDto = (row: UsersTable): UserDto => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  photo: row.photo,
+  badge: row.badge && badgeName(row.badge),
+  role: row.role,
+});
 
 /** One account by its email, as the read model keeps it (trimmed, lower case). */
 export async function findUserByEmail(db: Kysely<ReadModelTables>, email: string): Promise<UserDto | undefined> {

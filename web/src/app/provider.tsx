@@ -5,11 +5,11 @@ import { ToastProvider } from '@/components/ui/toast';
 import { StageNotifications } from '@/features/requests/components/stage-notifications';
 import { createApiClient } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth';
-import { createAuthSession } from '@/lib/auth-session';
+import { createAuthSession, type SessionState } from '@/lib/auth-session';
 import { createLiveFeed, createLiveRooms, type LiveFeed, LiveFeedProvider, type LiveRooms, LiveRoomsProvider, useLiveUpdates } from '@/lib/live-updates';
 import { createQueryClient } from '@/lib/query-client';
 
-function LiveUpdates({ enabled, rooms, feed }: { enabled: boolean; rooms: LiveRooms; feed: LiveFeed }) {
+function LiveUpdatesHooks({ enabled, rooms, feed }: { enabled: boolean; rooms: LiveRooms; feed: LiveFeed }) {
   useLiveUpdates(enabled, rooms, feed);
   return null;
 }
@@ -29,6 +29,16 @@ function useInBrowser(): boolean {
 }
 
 /**
+ * Draws nothing and acts in effects: it joins once the page is the browser's (the server has no
+ * socket). It alone renders again when hydration ends: a render of the providers above the page would
+ * hand the page new context values, and a part of it still waiting to hydrate (a lazy one) would be
+ * drawn again instead.
+ */
+function LiveUpdates(props: { enabled: boolean; rooms: LiveRooms; feed: LiveFeed }) {
+  return useInBrowser() ? <LiveUpdatesHooks {...props} /> : null;
+}
+
+/**
  * Everything the screens share: one session (restored from the refresh cookie on start), its API
  * client, the query cache, live updates, the notice dialog and the toasts (a student's request moving
  * on is told wherever they are).
@@ -38,6 +48,7 @@ export function AppProvider({
   liveUpdates = true,
   queryClient: givenQueryClient,
   liveFeed: givenLiveFeed,
+  session: initialSession,
 }: {
   children: ReactNode;
   /** Off in component tests, which have no socket server to talk to. */
@@ -45,9 +56,11 @@ export function AppProvider({
   queryClient?: QueryClient;
   /** What the socket says; a component test passes its own to play pushes and connection changes. */
   liveFeed?: LiveFeed;
+  /** Where the session starts (restoring unless said): the browser's from its cookies, a rendered page's from the request's. */
+  session?: SessionState;
 }) {
   const [app] = useState(() => {
-    const session = createAuthSession();
+    const session = createAuthSession(initialSession);
     return {
       session,
       api: createApiClient(session),
@@ -56,8 +69,6 @@ export function AppProvider({
       liveFeed: givenLiveFeed ?? createLiveFeed(),
     };
   });
-
-  const inBrowser = useInBrowser();
 
   useEffect(() => {
     void app.session.restore();
@@ -77,8 +88,7 @@ export function AppProvider({
           <LiveFeedProvider feed={app.liveFeed}>
             <NoticeProvider>
               <ToastProvider>
-                {/* Draws nothing and acts in effects: it joins once the page is the browser's (the server has no socket). */}
-                {inBrowser ? <LiveUpdates enabled={liveUpdates} rooms={app.liveRooms} feed={app.liveFeed} /> : null}
+                <LiveUpdates enabled={liveUpdates} rooms={app.liveRooms} feed={app.liveFeed} />
                 <StageNotifications />
                 {children}
               </ToastProvider>

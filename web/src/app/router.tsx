@@ -8,7 +8,8 @@ import { HomeRoute } from './routes/home';
 import { NotFoundRoute, RouteErrorBoundary } from './routes/not-found';
 
 // Each screen but the home page loads on first visit, so `/` ships only what it renders.
-const meals = () => import('./routes/meals');
+const meal = () => import('./routes/meals');
+const upcoming = () => import('./routes/upcoming');
 const allMeals = () => import('./routes/all-meals');
 const checkout = () => import('./routes/checkout');
 const auth = () => import('./routes/auth');
@@ -38,9 +39,9 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'AllMeals', lazy: async () => ({ Component: (await allMeals()).AllMealsRoute }) },
-      { path: 'UpcomingMeals', lazy: async () => ({ Component: (await meals()).UpcomingMealsRoute }) },
+      { path: 'UpcomingMeals', lazy: async () => ({ Component: (await upcoming()).UpcomingMealsRoute }) },
       { path: 'checkout/:packageName', lazy: async () => ({ Component: (await checkout()).CheckoutRoute }) },
-      { path: 'meal/:id', lazy: async () => ({ Component: (await meals()).MealDetailRoute }) },
+      { path: 'meal/:id', lazy: async () => ({ Component: (await meal()).MealDetailRoute }) },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

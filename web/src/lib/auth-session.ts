@@ -14,6 +14,16 @@ export function hasSessionMarker(): boolean {
 export type SessionState = { status: 'restoring' } | { status: 'signed-out' } | { status: 'signed-in'; token: string; user: UserDto };
 
 /**
+ * Where a page starts: signed out when the browser holds no session marker (there is nothing to
+ * restore), restoring otherwise. The server draws a public page from the same cookie (read-api's
+ * web-app.ts), so the first render here is the server's and a visitor's page does not render again
+ * once it is hydrated.
+ */
+export function initialSessionState(): SessionState {
+  return hasSessionMarker() ? { status: 'restoring' } : { status: 'signed-out' };
+}
+
+/**
  * The signed-in session: the access token lives only in this object's memory; the refresh token is an
  * httpOnly cookie the browser sends to `/api/auth/refresh`. Components read it through `useSession`.
  */
@@ -33,8 +43,8 @@ export interface AuthSession {
   expire(): void;
 }
 
-export function createAuthSession(): AuthSession {
-  let state: SessionState = { status: 'restoring' };
+export function createAuthSession(initial: SessionState = { status: 'restoring' }): AuthSession {
+  let state: SessionState = initial;
   const listeners = new Set<() => void>();
   let restoring: Promise<void> | null = null;
   let refreshing: Promise<boolean> | null = null;
@@ -72,7 +82,9 @@ export function createAuthSession(): AuthSession {
     },
     restore() {
       // No marker, no session: a visitor's page makes no refresh call that can only answer 401.
-      restoring ??= hasSessionMarker() ? session.refresh().then(() => undefined) : Promise.resolve(set({ status: 'signed-out' }));
+      restoring ??= hasSessionMarker()
+        ? session.refresh().then(() => undefined)
+        : Promise.resolve(state.status === 'restoring' ? set({ status: 'signed-out' }) : undefined);
       return restoring;
     },
     refresh() {

@@ -1,5 +1,5 @@
 import type { UserDto } from '@hostel/contracts';
-import { createContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { ApiClient } from './api-client';
 import type { AuthSession, SessionState } from './auth-session';
 import { useProvided } from './use-provided';
@@ -13,7 +13,9 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Makes one session and its API client available to the whole tree. */
 export function AuthProvider({ session, api, children }: AuthContextValue & { children: ReactNode }) {
-  return <AuthContext value={{ session, api }}>{children}</AuthContext>;
+  // One value while the session and client stay: a new one would reach every reader of the context.
+  const value = useMemo(() => ({ session, api }), [session, api]);
+  return <AuthContext value={value}>{children}</AuthContext>;
 }
 
 function useAuthContext() {
@@ -58,14 +60,15 @@ export function useApi(): ApiClient {
 export function useRoleSync(freshRole: UserDto['role'] | undefined): boolean {
   const session = useAuthSession();
   const user = useSessionUser();
-  const [attempt, setAttempt] = useState<'none' | 'running' | 'done'>('none');
+  const started = useRef(false);
+  const [done, setDone] = useState(false);
   const differs = Boolean(freshRole && user && freshRole !== user.role);
 
   useEffect(() => {
-    if (!differs || attempt !== 'none') return;
-    setAttempt('running');
-    void session.refresh().finally(() => setAttempt('done'));
-  }, [differs, attempt, session]);
+    if (!differs || started.current) return;
+    started.current = true;
+    void session.refresh().finally(() => setDone(true));
+  }, [differs, session]);
 
-  return !differs || attempt === 'done';
+  return !differs || done;
 }

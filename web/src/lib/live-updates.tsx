@@ -1,6 +1,6 @@
 import type { LiveEvent, LiveMessages } from '@hostel/contracts';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, use, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { io as openSocket, Socket } from 'socket.io-client';
 import { useAuthSession, useSession } from './auth';
 import type { AuthSession } from './auth-session';
@@ -73,7 +73,7 @@ export function LiveRoomsProvider({ rooms, children }: { rooms: LiveRooms; child
 
 /** Receives the pushes of a public room while the calling screen is on show (none for `undefined`). */
 export function useLiveRoom(room: string | undefined) {
-  const rooms = useContext(LiveRoomsContext);
+  const rooms = use(LiveRoomsContext);
   useEffect(() => (room && rooms ? rooms.join(room) : undefined), [room, rooms]);
 }
 
@@ -135,7 +135,7 @@ export function LiveFeedProvider({ feed, children }: { feed: LiveFeed; children:
 }
 
 function useLiveFeed() {
-  const feed = useContext(LiveFeedContext);
+  const feed = use(LiveFeedContext);
   if (!feed) throw new Error('Live updates need a LiveFeedProvider above them');
   return feed;
 }
@@ -143,7 +143,7 @@ function useLiveFeed() {
 const offline: LiveConnection = { state: 'off', connects: 0 };
 /** The socket's state and connection count, re-rendering when either changes. */
 export function useLiveConnection(): LiveConnection {
-  const feed = useContext(LiveFeedContext);
+  const feed = use(LiveFeedContext);
   return useSyncExternalStore(
     (listener) => feed?.subscribeConnection(listener) ?? (() => {}),
     () => feed?.connection() ?? offline,

@@ -1,2 +1,18 @@
 /** What `loadSchemas` answers: only imported dynamically (see schemas.ts). */
-export { AuthAnswer, CommandAnswer, ErrorAnswer, MealDto, UserDto } from '@hostel/contracts';
+import { MealReviewDto } from '@hostel/contracts';
+import { z } from 'zod';
+
+export {
+  AuthAnswer,
+  CommandAnswer,
+  CreatedAnswer,
+  ErrorAnswer,
+  MealDto,
+  MealLikeAnswer,
+  MealRequestAnswer,
+  MealRequestDto,
+  MealReviewDto,
+  UserDto,
+} from '@hostel/contracts';
+/** `GET /api/reviews/{mealId}`'s answer. */
+export const MealReviewList = z.array(MealReviewDto);

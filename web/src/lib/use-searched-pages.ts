@@ -1,5 +1,5 @@
 import { USER_SEARCH_DEBOUNCE_MS } from '@hostel/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useDebouncedValue } from './use-debounced-value';
 
 /**
@@ -8,8 +8,10 @@ import { useDebouncedValue } from './use-debounced-value';
  */
 export function useSearchedPages() {
   const [searchText, setSearchText] = useState('');
-  const [page, setPage] = useState(0);
   const search = useDebouncedValue(searchText.trim(), USER_SEARCH_DEBOUNCE_MS);
-  useEffect(() => setPage(0), [search]);
+  // The page is kept with the search it was turned for: another search starts on the first.
+  const [turned, setTurned] = useState({ search, page: 0 });
+  const page = turned.search === search ? turned.page : 0;
+  const setPage = (next: number) => setTurned({ search, page: next });
   return { searchText, setSearchText, search, page, setPage };
 }

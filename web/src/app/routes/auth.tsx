@@ -6,14 +6,13 @@ import { RegisterForm } from '@/features/auth/components/register-form';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 import { VerifyEmail } from '@/features/auth/components/verify-email';
 import type { ComponentType } from 'react';
-import { DocumentTitle } from '@/components/document-title';
 
 /** /SignUp: the login screen. */
 export function SignInRoute() {
   const navigate = useNavigate();
   return (
     <AuthLayout title="Login">
-      <DocumentTitle>{`Login · ${PRODUCT_NAME}`}</DocumentTitle>
+      <title>{`Login · ${PRODUCT_NAME}`}</title>
       <LoginForm onSuccess={() => void navigate(paths.home)} />
     </AuthLayout>
   );
@@ -24,7 +23,7 @@ export function RegisterRoute() {
   const navigate = useNavigate();
   return (
     <AuthLayout title="Create an account">
-      <DocumentTitle>{`Register · ${PRODUCT_NAME}`}</DocumentTitle>
+      <title>{`Register · ${PRODUCT_NAME}`}</title>
       <RegisterForm
         onSuccess={() => void navigate(paths.home)}
         // Popup sign-in lands on a fresh home page, with no register screen left to go back to.
@@ -39,7 +38,7 @@ function MailedLinkPage({ title, tabTitle, Form }: { title: string; tabTitle: st
   const [search] = useSearchParams();
   return (
     <AuthLayout title={title}>
-      <DocumentTitle>{`${tabTitle} · ${PRODUCT_NAME}`}</DocumentTitle>
+      <title>{`${tabTitle} · ${PRODUCT_NAME}`}</title>
       <Form token={search.get('token') ?? ''} />
     </AuthLayout>
   );

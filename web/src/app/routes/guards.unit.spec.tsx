@@ -111,13 +111,13 @@ describe('dashboard role redirect', () => {
   });
 
   it('given a student, when opening /dashboard, then replaces it with My Profile', async () => {
-    seed({ users: [{ ...student, badge: 'gold' }], signedInAs: student.email });
+    seed({ users: [{ ...student, badge: 'Gold' }], signedInAs: student.email });
     const { router } = renderApp('/dashboard');
 
     expect(await screen.findByText('Loading dashboard...')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userProfile'));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(await screen.findByText('gold')).toBeInTheDocument();
+    expect(await screen.findByText('Gold')).toBeInTheDocument();
   });
 
   it('given an auditor, when opening /dashboard, then replaces it with the audit trail', async () => {

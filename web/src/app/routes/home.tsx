@@ -1,3 +1,4 @@
+import { HydrateLater } from '@/components/hydrate-later';
 import { AboutUs } from '@/features/home/components/about-us';
 import { HeroCarousel } from '@/features/home/components/hero-carousel';
 import { HowItWorks } from '@/features/home/components/how-it-works';
@@ -5,19 +6,31 @@ import { MembershipPlans } from '@/features/home/components/membership-plans';
 import { WhyChooseUs } from '@/features/home/components/why-choose-us';
 import { CategoryBrowser } from '@/features/meals/components/category-browser';
 import { PRODUCT_NAME } from '@/config/paths';
-import { DocumentTitle } from '@/components/document-title';
 
-/** SPEC section 2's order: hero, about, why us, the meal categories, one more section, the plans. */
+/**
+ * SPEC section 2's order: hero, about, why us, the meal categories, one more section, the plans. Below
+ * the hero (a phone's whole first screen), each section hydrates after the page, on its own.
+ */
 export function HomeRoute() {
   return (
     <>
-      <DocumentTitle>{PRODUCT_NAME}</DocumentTitle>
+      <title>{PRODUCT_NAME}</title>
       <HeroCarousel />
-      <AboutUs />
-      <WhyChooseUs />
-      <CategoryBrowser />
-      <HowItWorks />
-      <MembershipPlans />
+      <HydrateLater>
+        <AboutUs />
+      </HydrateLater>
+      <HydrateLater>
+        <WhyChooseUs />
+      </HydrateLater>
+      <HydrateLater>
+        <CategoryBrowser />
+      </HydrateLater>
+      <HydrateLater>
+        <HowItWorks />
+      </HydrateLater>
+      <HydrateLater>
+        <MembershipPlans />
+      </HydrateLater>
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { PageHeading } from '@/components/layouts/page-heading';
 import { KitchenQueue } from '@/features/requests/components/kitchen-queue';
 
-/** The kitchen display: the queue alone, full screen, for a tablet on the pass (no sidebar, bigger cards). */
+/** The kitchen display: the queue alone, full screen, for a tablet on the pass (no sidebar; dark if chosen or the system's). */
 export function KitchenRoute() {
   return (
-    <main id="main" className="min-h-svh bg-slate-100 p-4 lg:p-6">
-      {/* The heading shares the toolbar's row: a tablet's height is for the requests. */}
-      <KitchenQueue kiosk heading={<PageHeading className="mr-2 mb-0 text-2xl md:text-2xl">Kitchen queue</PageHeading>} />
+    <main id="main" className="min-h-svh bg-slate-100 p-3 lg:px-4 dark:bg-slate-950">
+      {/* The heading shares the header's one line: a tablet's height is for the tickets. */}
+      <KitchenQueue kiosk heading={<PageHeading className="mb-0 text-xl md:text-xl dark:text-slate-50">Kitchen queue</PageHeading>} />
     </main>
   );
 }

@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { PageHeading } from '@/components/layouts/page-heading';
 import { useMeal } from '@/features/meals/api/get-meal';
 import { MealDetail } from '@/features/meals/components/meal-detail';
 import { RequestMealAction } from '@/features/requests/components/request-meal-action';
-import { MealReviews } from '@/features/reviews/components/meal-reviews';
-import { UpcomingMeals } from '@/features/upcoming/components/upcoming-meals';
 import { useCanAct, useSessionUser } from '@/lib/auth';
 import { useUserProfile } from '@/lib/user-profile';
 
-// Below the meal and its reviews, with the form library and its schema: the page hydrates without them,
+// Below the meal, its reviews: the server draws them with the page, and the browser hydrates them in a
+// task of their own once their code has come, after the meal's part (one long task made two).
+const MealReviews = lazy(async () => ({ default: (await import('@/features/reviews/components/meal-reviews')).MealReviews }));
+// Below the reviews, with the form library and its schema: the page hydrates without them,
 // and the form's part hydrates once they come (the server draws it all the same).
 const AddReviewForm = lazy(async () => ({ default: (await import('@/features/reviews/components/review-form')).AddReviewForm }));
 
@@ -51,7 +51,9 @@ export function MealDetailRoute() {
       />
       {meal.isSuccess ? (
         <div className="grid gap-6 md:max-w-3xl">
-          <MealReviews mealId={id} />
+          <Suspense fallback={<p role="status">Loading reviews...</p>}>
+            <MealReviews mealId={id} />
+          </Suspense>
           {canAct ? (
             <Suspense fallback={null}>
               <AddReviewForm mealId={id} />
@@ -59,15 +61,6 @@ export function MealDetailRoute() {
           ) : null}
         </div>
       ) : null}
-    </div>
-  );
-}
-
-export function UpcomingMealsRoute() {
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <PageHeading>Upcoming Meals</PageHeading>
-      <UpcomingMeals />
     </div>
   );
 }

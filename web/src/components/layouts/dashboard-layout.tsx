@@ -9,6 +9,7 @@ import { useRoleSync, useSessionUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useUserProfile } from '@/lib/user-profile';
 import { Logo } from './logo';
+import { MAIN_ID, SkipLink } from './skip-link';
 
 /** Each dashboard page's name in the sidebar. */
 const labels = {
@@ -51,6 +52,7 @@ export function DashboardLayout({ banner }: { banner?: ReactNode }) {
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
+      <SkipLink />
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
         <Logo />
         <Button
@@ -94,7 +96,7 @@ export function DashboardLayout({ banner }: { banner?: ReactNode }) {
           </Link>
         </Button>
       </aside>
-      <main id="main" className="min-w-0 flex-1 p-4 md:p-8">
+      <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
         {banner ? <div className="-mx-4 -mt-4 mb-4 md:-mx-8 md:-mt-8 md:mb-6">{banner}</div> : null}
         <Outlet />
       </main>

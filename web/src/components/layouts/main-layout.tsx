@@ -1,11 +1,13 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { HydrateLater } from '@/components/hydrate-later';
 import { Button } from '@/components/ui/button';
 import { MENU_LINK, NavList } from '@/components/ui/nav-list';
 import { PRODUCT_NAME, paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { Logo } from './logo';
 import { NewsletterLinks, NewsletterSignUp } from './newsletter';
+import { MAIN_ID, SkipLink } from './skip-link';
 import { SocialIcons } from './social-icons';
 
 // A member's menu (Radix's dropdown and its positioning) loads once someone is signed in: a visitor's page goes without it.
@@ -65,14 +67,18 @@ function Footer() {
 export function MainLayout({ banner }: { banner?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
+      <SkipLink />
       <Navbar />
       {/* At least a screen tall, so the footer starts below the fold: a page filling in as its data and
           code arrive pushes nothing the reader sees (layout shift). */}
-      <main id="main" className="min-h-svh flex-1">
+      <main id={MAIN_ID} tabIndex={-1} className="min-h-svh flex-1 outline-none">
         {banner}
         <Outlet />
       </main>
-      <Footer />
+      {/* Below the fold on every page: hydrated after the page. */}
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
       <NewsletterLinks />
     </div>
   );

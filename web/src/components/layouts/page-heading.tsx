@@ -1,13 +1,12 @@
 import type { ComponentType } from 'react';
 import { PRODUCT_NAME } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { DocumentTitle } from '@/components/document-title';
 
 /** A page's one h1, also used as the document title so each screen is announced by name. */
 export function PageHeading({ children, className }: { children: string; className?: string }) {
   return (
     <>
-      <DocumentTitle>{`${children} · ${PRODUCT_NAME}`}</DocumentTitle>
+      <title>{`${children} · ${PRODUCT_NAME}`}</title>
       <h1 className={cn('mb-6 text-2xl font-bold text-slate-900 md:text-3xl', className)}>{children}</h1>
     </>
   );

@@ -5,8 +5,8 @@ import { useReturnFocus } from './return-focus';
 import { DIALOG_OVERLAY, dialogPanel } from './dialog-styles';
 
 /**
- * Asks before something that can't be undone. A Radix AlertDialog: focus starts on Cancel, Escape
- * cancels, the question is announced with its title and text, and focus returns to what asked it.
+ * Asks before something that can't be undone. A Radix AlertDialog: focus starts on the way out
+ * (`cancelLabel`, 'Cancel' unless the action is itself a cancelling), Escape takes it, the question is announced with its title and text, and focus returns to what asked it.
  */
 export function ConfirmDialog({
   open,
@@ -14,6 +14,7 @@ export function ConfirmDialog({
   title = 'Are you sure?',
   text,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
 }: {
   open: boolean;
@@ -21,6 +22,7 @@ export function ConfirmDialog({
   title?: string;
   text: string;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm: () => void;
 }) {
   const returnFocus = useReturnFocus();
@@ -33,7 +35,7 @@ export function ConfirmDialog({
           <AlertDialog.Description className="text-slate-700">{text}</AlertDialog.Description>
           <div className="mt-2 flex justify-center gap-3">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{cancelLabel}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <Button className="bg-red-700 hover:bg-red-800" onClick={onConfirm}>
@@ -56,7 +58,7 @@ export function ConfirmButton({
   onConfirm,
   ...button
 }: Omit<ComponentProps<typeof Button>, 'onClick'> & {
-  confirm: { title?: string; text: string; confirmLabel: string };
+  confirm: { title?: string; text: string; confirmLabel: string; cancelLabel?: string };
   onConfirm: () => void;
 }) {
   const [open, setOpen] = useState(false);

@@ -91,7 +91,7 @@ export function ImageUploadField({
           </>
         ) : null}
       </p>
-      {image.url ? <img src={image.url} alt="The uploaded image" className="h-32 w-44 rounded-md object-cover" /> : null}
+      {image.url ? <img src={image.url} alt="Preview of the upload" className="h-32 w-44 rounded-md object-cover" /> : null}
     </div>
   );
 }

@@ -1,10 +1,10 @@
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { useEffect } from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 import { DIALOG_OVERLAY, dialogPanel } from './dialog-styles';
-import type { Notice } from './notice-dialog';
-import type { useReturnFocus } from './return-focus';
+import type { Notice, NoticeDialogProps } from './notice';
 
 const tones = {
   success: { Icon: CircleCheck, color: 'text-emerald-700' },
@@ -13,18 +13,21 @@ const tones = {
   info: { Icon: Info, color: 'text-sky-800' },
 } as const;
 
+/**
+ * Closes a notice that closes by itself once it has been on screen that long: drawn inside the dialog's
+ * content, which the portal puts on the page a render after the dialog opens (later still on a busy
+ * phone), so the time counts from when it can be read.
+ */
+function CloseAfter({ ms, notice, onOpenChange }: { ms: number; notice: Notice; onOpenChange: (open: boolean) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onOpenChange(false), ms);
+    return () => clearTimeout(timer);
+  }, [ms, notice, onOpenChange]);
+  return null;
+}
+
 /** The notice dialog NoticeProvider shows (notice-dialog.tsx): loaded with the first notice. */
-export function NoticeDialog({
-  notice,
-  open,
-  onOpenChange,
-  returnFocus,
-}: {
-  notice: Notice;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  returnFocus: ReturnType<typeof useReturnFocus>;
-}) {
+export function NoticeDialog({ notice, open, onOpenChange, returnFocus }: NoticeDialogProps) {
   const { Icon, color } = tones[notice.tone ?? 'info'];
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -37,6 +40,7 @@ export function NoticeDialog({
           className={dialogPanel('max-w-md justify-items-center gap-3 text-center')}
           {...(notice.text ? {} : { 'aria-describedby': undefined })}
         >
+          {notice.autoCloseMs ? <CloseAfter ms={notice.autoCloseMs} notice={notice} onOpenChange={onOpenChange} /> : null}
           <Icon aria-hidden="true" className={cn('size-12', color)} />
           <Dialog.Title className="text-xl font-semibold text-slate-900">{notice.title}</Dialog.Title>
           {notice.text ? <Dialog.Description className="text-slate-700">{notice.text}</Dialog.Description> : null}

@@ -1,18 +1,7 @@
-import { type ComponentProps, type ComponentType, createContext, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import type { NoticeDialog as NoticeDialogView } from './notice-dialog-view';
+import { type ComponentType, createContext, lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { Notice, NoticeDialogProps } from './notice';
 import { useReturnFocus } from './return-focus';
 import { useProvided } from '@/lib/use-provided';
-
-/** A message the user must see: a title, optional text, and whether it closes on its own. */
-export interface Notice {
-  title: string;
-  text?: string;
-  tone?: 'success' | 'error' | 'warning' | 'info';
-  /** Closes by itself after this long (the spec's success dialogs: 1.5 s, promotions: 2 s). */
-  autoCloseMs?: number;
-  /** A button that does something (e.g. 'Go to Sign Up') in place of the plain OK. */
-  action?: { label: string; onSelect: () => void };
-}
 
 const NoticeContext = createContext<((notice: Notice) => void) | null>(null);
 
@@ -20,14 +9,14 @@ const NoticeContext = createContext<((notice: Notice) => void) | null>(null);
 // that shows none, like a visitor's first look at the home page, goes without them. When they cannot
 // come (offline, which is when 'Something went wrong' is said; or a newer build replaced them), the
 // notice is still said, by the browser's own alert, and the app goes on.
-const NoticeDialog = lazy<ComponentType<ComponentProps<typeof NoticeDialogView>>>(() =>
+const NoticeDialog = lazy<ComponentType<NoticeDialogProps>>(() =>
   import('./notice-dialog-view').then(
     (view) => ({ default: view.NoticeDialog }),
     () => ({ default: AlertNotice }),
   ),
 );
 
-function AlertNotice({ notice, open, onOpenChange }: ComponentProps<typeof NoticeDialogView>) {
+function AlertNotice({ notice, open, onOpenChange }: NoticeDialogProps) {
   useEffect(() => {
     if (!open) return;
     window.alert([notice.title, notice.text].filter(Boolean).join('\n\n'));
@@ -52,12 +41,6 @@ export function NoticeProvider({ children }: { children: ReactNode }) {
     setNotice(next);
     setOpen(true);
   }, []);
-
-  useEffect(() => {
-    if (!open || !notice?.autoCloseMs) return;
-    const timer = setTimeout(() => setOpen(false), notice.autoCloseMs);
-    return () => clearTimeout(timer);
-  }, [open, notice]);
 
   return (
     <NoticeContext value={show}>

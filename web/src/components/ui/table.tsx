@@ -1,4 +1,4 @@
-import { createContext, useContext, type ComponentProps } from 'react';
+import { createContext, use, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 /**
@@ -28,12 +28,12 @@ export function Table({ className, stacked = false, ...props }: ComponentProps<'
 }
 
 export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  const stacked = useContext(Stacked);
+  const stacked = use(Stacked);
   return <thead role={stacked ? 'rowgroup' : undefined} className={cn('bg-slate-100 text-slate-900', stacked && '@max-3xl:sr-only', className)} {...props} />;
 }
 
 export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  const stacked = useContext(Stacked);
+  const stacked = use(Stacked);
   return (
     <tbody
       role={stacked ? 'rowgroup' : undefined}
@@ -44,7 +44,7 @@ export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
 }
 
 export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  const stacked = useContext(Stacked);
+  const stacked = use(Stacked);
   return (
     <tr
       role={stacked ? 'row' : undefined}
@@ -60,13 +60,13 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
 }
 
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
-  const stacked = useContext(Stacked);
+  const stacked = use(Stacked);
   return <th scope="col" role={stacked ? 'columnheader' : undefined} className={cn('px-4 py-3 font-semibold', className)} {...props} />;
 }
 
 /** A cell; in a stacked table `label` (its column's name) leads it on a card (drawn, not read twice). */
 export function TableCell({ className, label, ...props }: ComponentProps<'td'> & { label?: string }) {
-  const stacked = useContext(Stacked);
+  const stacked = use(Stacked);
   return (
     <td
       role={stacked ? 'cell' : undefined}

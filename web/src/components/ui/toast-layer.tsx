@@ -2,7 +2,7 @@ import { CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
 import { cn } from '@/lib/cn';
 import { buttonVariants } from './button';
-import type { ShownToast } from './toast';
+import type { ToastLayerProps } from './toast-message';
 
 const tones = {
   success: { Icon: CircleCheck, color: 'text-emerald-700' },
@@ -11,7 +11,7 @@ const tones = {
 } as const;
 
 /** The toasts ToastProvider shows (toast.tsx), with Radix's viewport: loaded with the first toast. */
-export function ToastLayer({ toasts, close, durationMs }: { toasts: ShownToast[]; close: (id: number) => void; durationMs: number }) {
+export function ToastLayer({ toasts, close, durationMs }: ToastLayerProps) {
   return (
     <Toast.Provider duration={durationMs} swipeDirection="right" label="Notification">
       {toasts.map((toast) => {

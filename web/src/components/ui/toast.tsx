@@ -1,46 +1,12 @@
-import {
-  type ComponentProps,
-  type ComponentType,
-  createContext,
-  lazy,
-  Suspense,
-  useContext,
-  useCallback,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from 'react';
-import type { ToastLayer as ToastLayerView } from './toast-layer';
-
-/**
- * A passing message that must not stop the user: the kitchen moving a request on (with Undo), a
- * student's meal being ready. Unlike the notice dialog it takes no focus; Radix announces it politely,
- * F8 moves focus to it, and it waits while hovered or focused.
- */
-export interface ToastMessage {
-  title: string;
-  text?: string;
-  tone?: 'success' | 'info' | 'warning';
-  /** One action (say, Undo). `altText` tells screen-reader users how to do it without the toast. */
-  action?: { label: string; altText: string; onSelect: () => void };
-  /** How long it stays (default 6 s). */
-  durationMs?: number;
-  /** A later toast with the same key takes this one's place (say, one request's latest stage change, whose Undo is the only one that still holds). */
-  replaces?: string;
-}
-
-export interface ShownToast extends ToastMessage {
-  id: number;
-  open: boolean;
-}
+import { type ComponentType, createContext, lazy, Suspense, use, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ShownToast, ToastLayerProps, ToastMessage } from './toast-message';
 
 const ToastContext = createContext<((toast: ToastMessage) => void) | null>(null);
 
 // Radix's toasts (and their icons) load with the first toast: a page that shows none, like a
 // visitor's, goes without them. When they cannot come (offline, or a newer build replaced them), the
 // toasts go unshown rather than take the app down: they never carry what the screen does not.
-const ToastLayer = lazy<ComponentType<ComponentProps<typeof ToastLayerView>>>(() =>
+const ToastLayer = lazy<ComponentType<ToastLayerProps>>(() =>
   import('./toast-layer').then(
     (layer) => ({ default: layer.ToastLayer }),
     () => ({ default: () => null }),
@@ -78,7 +44,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 /** Shows a toast (see ToastMessage). */
 export function useToast() {
-  const show = useContext(ToastContext);
+  const show = use(ToastContext);
   if (!show) throw new Error('useToast needs a ToastProvider above it');
   return show;
 }

@@ -4,6 +4,8 @@ import {
   type AuditDigest,
   type AuditEntity,
   AuditEntityParams,
+  type AuditEntitySearch,
+  AuditEntitySearchQuery,
   type AuditEvent,
   AuditExportLinkQuery,
   AuditExportQuery,
@@ -18,14 +20,15 @@ import {
 } from '@hostel/contracts';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
-import { appendAuditEvents, type Claims, db, makeAuditEvent, sameEmail } from './db';
+import { appendAuditEvents, type AuditEntityRecord, type Claims, db, makeAuditEvent, sameEmail } from './db';
 import { caller, newestFirst, parse, queryOf, refuse, signedIn } from './http';
 
 /**
  * The audit trail as the read API answers it (admins and auditors; others 403, visitors 401), over
  * `db.auditEvents`: timelines of an entity (its own stream and the events that mention it), state at a
- * version or a moment and what changed (folded from the seeded events), search, correlations, payment
- * trails, exports (themselves recorded), and digests signed with a real Ed25519 key published at /keys.
+ * version or a moment and what changed (folded from the entity's own events, its versions), the
+ * search box's entities, search, correlations, payment trails, exports (themselves recorded), and
+ * digests signed with a real Ed25519 key published at /keys.
  */
 
 /** Routes declared `audit`: what the token says decides. */
@@ -43,9 +46,13 @@ function compare(left: string, right: string) {
   return a1 === a2 ? Number(b1 - b2) : Number(a1 - a2);
 }
 
-/** One page in commit order, after a position (exclusive); `next` when another page follows. */
-function page(events: readonly AuditEvent[], { after, limit = DEFAULT_LIMIT }: { after?: string | undefined; limit?: number | undefined }): AuditPage {
-  const rest = events.filter((event) => !after || compare(event.position, after) > 0);
+/** One page in commit order (or newest first), after a position (exclusive); `next` when another page follows. */
+function page(
+  events: readonly AuditEvent[],
+  { after, limit = DEFAULT_LIMIT, order = 'asc' }: { after?: string | undefined; limit?: number | undefined; order?: 'asc' | 'desc' | undefined },
+): AuditPage {
+  const sign = order === 'desc' ? -1 : 1;
+  const rest = (order === 'desc' ? events.toReversed() : events).filter((event) => !after || sign * compare(event.position, after) > 0);
   const shown = rest.slice(0, limit);
   return { events: shown, ...(rest.length > limit ? { next: shown.at(-1)!.position } : {}) };
 }
@@ -61,25 +68,49 @@ function mentions(event: AuditEvent, entity: AuditEntity | undefined, id: string
   return Object.entries(fieldEntities).some(([field, fieldEntity]) => (!entity || entity === fieldEntity) && event.data[field] === id);
 }
 
-/** The entity's own stream (a request's is its student's stream of requests). */
-function ownStream(entity: AuditEntity, id: string) {
-  if (entity === 'requests') return `request-${id.split('.')[0]}`;
-  return `${Object.keys(streamEntities).find((key) => streamEntities[key] === entity)}-${id}`;
-}
-
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** A stand-in for the deciders' `evolve`: an event's data (an edit's changes) over the state; a like adds its liker; a request is picked from its stream. */
-function fold(entity: AuditEntity, id: string, events: readonly AuditEvent[]): Record<string, unknown> | undefined {
-  return events
-    .filter((event) => entity !== 'requests' || event.data.requestId === id)
-    .reduce<Record<string, unknown> | undefined>((state, event) => {
-      const { changes, ...data } = event.data;
-      if (event.type === 'MealLiked') return { ...state, likedBy: [...((state?.likedBy as string[] | undefined) ?? []), data.userId] };
-      if (event.type === 'MealDeleted') return { status: 'deleted', mealId: data.mealId };
-      const status = entity === 'meals' ? { status: 'listed' } : {};
-      return { ...state, ...data, ...(isRecord(changes) ? changes : {}), ...status };
-    }, undefined);
+/** The entity's own events (its versions), whatever stream holds them. */
+const ownEvents = (entity: AuditEntity, id: string) => db.auditEvents.filter((event) => event.subject?.entity === entity && event.subject.id === id);
+
+const REQUEST_STAGES: Record<string, string> = {
+  MealRequested: 'Pending',
+  MealRequestApproved: 'Approved',
+  MealRequestServed: 'Delivered',
+  MealRequestCancelled: 'Cancelled',
+};
+
+/** A stand-in for the deciders' `evolve` as the audit shows it: a meal counts its likes and reviews, a request moves through its stages, others take their events' data. */
+function fold(entity: AuditEntity, events: readonly AuditEvent[]): Record<string, unknown> | undefined {
+  return events.reduce<Record<string, unknown> | undefined>((state, event) => {
+    const { changes, likedBy: _likedBy, postTime: _postTime, ...data } = event.data;
+    const count = (field: string, by: number) => ({ ...state, [field]: Number(state?.[field] ?? 0) + by });
+    switch (event.type) {
+      case 'MealAdded':
+        return { status: 'listed', ...data, likes: 0, reviews: 0 };
+      case 'MealLiked':
+        return count('likes', 1);
+      case 'ReviewAdded':
+        return count('reviews', 1);
+      case 'ReviewDeleted':
+        return count('reviews', -1);
+      case 'MealDeleted':
+        return { status: 'deleted', mealId: data.mealId, reviews: state?.reviews ?? 0 };
+      case 'UpcomingMealAdded':
+        return { status: 'upcoming', ...data, likes: 0 };
+      case 'UpcomingMealLiked':
+        return { ...state, likes: data.likes };
+      case 'UpcomingMealPublished':
+        return { ...state, status: 'published', mealId: data.mealId };
+      case 'MealRequested':
+        return { requestId: data.requestId, mealId: data.mealId, status: 'Pending' };
+      case 'MealRequestRecalled':
+        return { ...state, status: data.to };
+      default:
+        if (entity === 'requests') return { ...state, status: REQUEST_STAGES[event.type] ?? state?.status };
+        return { ...state, ...data, ...(isRecord(changes) ? changes : {}) };
+    }
+  }, undefined);
 }
 
 const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
@@ -102,7 +133,7 @@ function diff(before: unknown, after: unknown, field = ''): FieldChange[] {
   return [{ field, from: before ?? null, to: after ?? null }];
 }
 
-type SearchFilter = Omit<AuditSearchQuery, 'after' | 'limit'>;
+type SearchFilter = Omit<AuditSearchQuery, 'after' | 'limit' | 'order' | 'newest'>;
 
 function found({ actor, type, entity, from, to }: SearchFilter) {
   const [kind, id] = entity?.includes(':') ? (entity.split(/:(.*)/s) as [AuditEntity, string]) : [undefined, entity];
@@ -149,9 +180,24 @@ async function signDigest(head: { position: string; hash: string }, signedAt: st
 export const auditHandlers = [
   http.get('/api/audit/events', ({ request }) => {
     auditReader(request);
-    const { after, limit, newest, ...filter } = parse(AuditSearchQuery, queryOf(request), 'querystring');
+    const { after, limit, newest, order, ...filter } = parse(AuditSearchQuery, queryOf(request), 'querystring');
     if (newest === 'true') return HttpResponse.json({ events: found(filter).slice(-(limit ?? 50)) } satisfies AuditPage);
-    return HttpResponse.json(page(found(filter), { after, limit }) satisfies AuditPage);
+    return HttpResponse.json(page(found(filter), { after, limit, order }) satisfies AuditPage);
+  }),
+
+  // By a name or email that contains what was typed (the real one also finds names spelt roughly).
+  http.get('/api/audit/entities', ({ request }) => {
+    auditReader(request);
+    const { q, limit = 10 } = parse(AuditEntitySearchQuery, queryOf(request), 'querystring');
+    const typed = q.toLowerCase();
+    const begins = (entity: AuditEntityRecord) => Boolean(entity.name?.toLowerCase().startsWith(typed) || entity.email?.toLowerCase().startsWith(typed));
+    const entities = [...db.auditEntities.values()]
+      .filter((entity) => entity.entity !== 'requests' && entity.entity !== 'payments' && entity.name !== undefined)
+      .filter((entity) => entity.name!.toLowerCase().includes(typed) || begins(entity))
+      .sort((left, right) => Number(begins(right)) - Number(begins(left)) || left.name!.localeCompare(right.name!))
+      .slice(0, limit)
+      .map(({ entity, id, name, email, versions }) => ({ entity, id, name: name!, ...(email === undefined ? {} : { email }), versions }));
+    return HttpResponse.json({ entities } satisfies AuditEntitySearch);
   }),
 
   http.get('/api/audit/correlations/:id', ({ request, params }) => {
@@ -231,46 +277,38 @@ export const auditHandlers = [
     auditReader(request);
     const { entity, id } = parse(AuditEntityParams, params, 'params');
     const { at, version } = parse(AuditStateQuery, queryOf(request), 'querystring');
-    const stream = ownStream(entity, id);
-    const events = db.auditEvents.filter(
-      (event) => event.stream === stream && (version !== undefined ? event.version <= version : at ? Date.parse(event.occurredAt) <= at.getTime() : true),
-    );
-    const state = fold(entity, id, events);
+    const own = ownEvents(entity, id);
+    if (version !== undefined && own.length > 0 && version > own.length) refuse(404, `There is no version ${version}: it has ${own.length}`);
+    const events = own.filter((event) => (version !== undefined ? event.subject!.version <= version : !at || Date.parse(event.occurredAt) <= at.getTime()));
+    const state = fold(entity, events);
     const last = events.at(-1);
     if (!last || !state) refuse(404, 'It did not exist then');
-    return HttpResponse.json({ stream, version: last.version, at: last.occurredAt, state } satisfies AuditState);
+    return HttpResponse.json({ version: last.subject!.version, versions: own.length, at: last.occurredAt, event: last, state } satisfies AuditState);
   }),
 
   http.get('/api/audit/:entity/:id/diff', ({ request, params }) => {
     auditReader(request);
     const { entity, id } = parse(AuditEntityParams, params, 'params');
     const { from, to } = parse(AuditDiffQuery, queryOf(request), 'querystring');
-    const stream = ownStream(entity, id);
-    const events = db.auditEvents.filter((event) => event.stream === stream);
-    if (!events.some((event) => event.version === from)) refuse(404, `There is no version ${from} of it`);
-    const upTo = (version: number) =>
-      fold(
-        entity,
-        id,
-        events.filter((event) => event.version <= version),
-      );
-    const steps = events
-      .filter((event) => event.version > from && event.version <= to)
-      .map((event) => ({
-        version: event.version,
-        type: event.type,
-        occurredAt: event.occurredAt,
-        actor: event.actor,
-        changes: diff(upTo(event.version - 1), upTo(event.version)),
-      }));
-    return HttpResponse.json({ stream, from, to, steps } satisfies AuditDiff);
+    const own = ownEvents(entity, id);
+    if (to > own.length) refuse(404, `There is no version ${to} of it`);
+    const upTo = (version: number) => fold(entity, own.slice(0, version)) ?? {};
+    const steps = own.slice(from, to).map((event) => ({
+      version: event.subject!.version,
+      type: event.type,
+      occurredAt: event.occurredAt,
+      actor: event.actor,
+      changes: diff(upTo(event.subject!.version - 1), upTo(event.subject!.version)),
+    }));
+    return HttpResponse.json({ from, to, changes: diff(upTo(from), upTo(to)), steps } satisfies AuditDiff);
   }),
 ];
 
 /** An export of what `query` finds, recorded first as `claims`' (the trail audits its own readers). */
 function exported(claims: Claims, query: unknown) {
   const { format, ...filter } = parse(AuditExportQuery, query, 'querystring');
-  const lines = found(filter).map((event) => (format === 'csv' ? csvLine(event) : `${JSON.stringify(event)}\n`));
+  // As the real export writes them: the records, without the reading aids (names, subject).
+  const lines = found(filter).map(({ names: _names, subject: _subject, ...event }) => (format === 'csv' ? csvLine(event) : `${JSON.stringify(event)}\n`));
   const exportId = crypto.randomUUID();
   const recorded = Object.fromEntries(
     Object.entries(filter).flatMap(([name, value]) => (value === undefined ? [] : [[name, value instanceof Date ? value.toISOString() : String(value)]])),

@@ -1,6 +1,12 @@
 import {
+  type AuditEntity,
   type AuditEvent,
+  auditKey,
+  type AuditName,
+  auditNamingsOf,
+  auditSubjectOf,
   type Badge,
+  badgeName,
   displayPrice,
   type MealDto,
   type MealRequestDto,
@@ -46,8 +52,16 @@ export interface UpcomingMealRecord extends Omit<UpcomingMealDto, 'likedByMe' | 
   likedBy: string[];
   published: boolean;
 }
-/** An event of the log as the audit shows it, before the log gives it its position and chain hash. */
-export type AuditRecord = Omit<AuditEvent, 'position' | 'hash'>;
+/** An event of the log as the audit shows it, before the log gives it its position, its chain hash, its subject's version and the names of then. */
+export type AuditRecord = Omit<AuditEvent, 'position' | 'hash' | 'names' | 'subject'>;
+/** An entity the log has events of: its versions so far, and its name now (what the search box finds). */
+export interface AuditEntityRecord {
+  entity: AuditEntity;
+  id: string;
+  versions: number;
+  name?: string;
+  email?: string;
+}
 /** A recorded payment and the purchase attempt (member and Idempotency-Key) it answers. */
 export interface PaymentRecord extends PaymentDto {
   attempt: string;
@@ -87,6 +101,8 @@ function emptyDb() {
     position: 0,
     /** The audit's view of the log, in commit order (seeded, or appended with `appendAuditEvents`). */
     auditEvents: [] as AuditEvent[],
+    /** Every entity of the log, by `auditKey`. */
+    auditEntities: new Map<string, AuditEntityRecord>(),
   };
 }
 
@@ -145,11 +161,39 @@ export function seed(given: Seed) {
   appendAuditEvents(...copies(given.auditEvents));
 }
 
-/** Events land in the log (as the live tail sees them): each takes the next position and a chain hash. Answers them as stored. */
+/** The data fields that name an entity, as the audit log indexes them. */
+const MENTIONS: Record<string, AuditEntity> = { mealId: 'meals', upcomingId: 'upcoming', requestId: 'requests', userId: 'users', paymentId: 'payments' };
+
+function auditEntity(entity: AuditEntity, id: string): AuditEntityRecord {
+  const key = auditKey(entity, id);
+  const found = db.auditEntities.get(key) ?? { entity, id, versions: 0 };
+  db.auditEntities.set(key, found);
+  return found;
+}
+
+/**
+ * Events land in the log (as the live tail sees them), as the audit log keeps them: each takes the next
+ * position, a chain hash, its place among its subject's versions, and the names of what it mentions
+ * (and of its actor) as they are once it has landed. Answers them as stored.
+ */
 export function appendAuditEvents(...records: AuditRecord[]): AuditEvent[] {
-  const stored = records.map((record) => {
+  const stored = records.map((record): AuditEvent => {
     const position = nextPosition();
-    return { ...record, position, hash: db.position.toString(16).padStart(64, '0') };
+    const subject = auditSubjectOf(record.type, record.data);
+    const version = subject ? ++auditEntity(subject.entity, subject.id).versions : 0;
+    for (const naming of auditNamingsOf(record.type, record.data)) {
+      const entity = auditEntity(naming.entity, naming.id);
+      entity.name = naming.name;
+      if (naming.email !== undefined) entity.email = naming.email;
+    }
+    const named = Object.entries(MENTIONS).flatMap(([field, entity]) => (typeof record.data[field] === 'string' ? [auditKey(entity, record.data[field])] : []));
+    if (record.actor !== 'system') named.push(auditKey('users', record.actor.id));
+    const names: Record<string, AuditName> = {};
+    for (const key of named) {
+      const entity = db.auditEntities.get(key);
+      if (entity?.name !== undefined) names[key] = { name: entity.name, ...(entity.email === undefined ? {} : { email: entity.email }) };
+    }
+    return { ...record, position, hash: db.position.toString(16).padStart(64, '0'), names, ...(subject ? { subject: { ...subject, version } } : {}) };
   });
   db.auditEvents.push(...stored);
   return stored;
@@ -250,7 +294,7 @@ export function makePayment(email: string, packageName: PackageName, overrides: 
     attempt: `seeded:${_id}`,
     email,
     package: packageName,
-    badge: plan.badge,
+    badge: badgeName(plan.badge),
     price: displayPrice(plan.price),
     amount: plan.price,
     currency: PAYMENT_CURRENCY,

@@ -1,5 +1,6 @@
 import {
   type Badge,
+  badgeName,
   badgeRank,
   displayPrice,
   isUpgrade,
@@ -22,12 +23,10 @@ import { bodyOf, newestFirst, page, parse, queryOf, refuse, signedIn } from './h
  * `seed({ badgeGrants: 'later' })`, when the test says so (`grantPendingBadges`): the answer is then 202 pending.
  */
 
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 /** The grant-badge policy: a badge is only ever raised. */
 function grant(userId: string, badge: Badge) {
   const user = db.users.find((candidate) => candidate._id === userId);
-  if (user && badgeRank(user.badge) < badgeRank(badge)) user.badge = badge;
+  if (user && badgeRank(user.badge) < badgeRank(badge)) user.badge = badgeName(badge);
 }
 
 /** The queued grants land (the policy's worker caught up). */
@@ -46,18 +45,17 @@ function charge(token: string) {
 const listed = ({ attempt: _attempt, ...payment }: PaymentRecord): PaymentDto => payment;
 
 export const paymentHandlers = [
-  // One payment per member and Idempotency-Key: a retried attempt finds its payment recorded.
+  // One payment per member and attempt (its Idempotency-Key, or without one its token): a retried attempt finds its payment recorded.
   http.post('/payment', async ({ request }) => {
     const claims = signedIn(request);
     const { 'idempotency-key': key } = parse(PaymentHeaders, Object.fromEntries(request.headers), 'headers');
     const { package: name, stripeToken } = parse(PaymentBody, await bodyOf(request), 'body');
     const plan = MEMBERSHIP_PACKAGES[name];
-    const attempt = `${claims.sub}:${key}`;
+    const attempt = `${claims.sub}:${key ?? `token:${name}:${stripeToken}`}`;
     const recorded = db.payments.find((payment) => payment.attempt === attempt);
     // Only upgrades are sold: refused before the card is charged (a retried recorded attempt answers again).
     const holding = findUser(claims.email)?.badge ?? null;
-    if (!recorded && holding !== null && !isUpgrade(holding, name))
-      refuse(409, `You are already a ${capitalised(holding)} member: only a higher plan can be bought.`);
+    if (!recorded && holding !== null && !isUpgrade(holding, name)) refuse(409, `You are already a ${holding} member: only a higher plan can be bought.`);
     const providerRef = charge(stripeToken);
     if (recorded && recorded.package !== name) refuse(409, 'This payment attempt was already made for another package. Please start a new one.');
     if (!recorded) {
@@ -66,7 +64,7 @@ export const paymentHandlers = [
         attempt,
         email: claims.email,
         package: name,
-        badge: plan.badge,
+        badge: badgeName(plan.badge),
         price: displayPrice(plan.price),
         amount: plan.price,
         currency: PAYMENT_CURRENCY,
@@ -79,7 +77,7 @@ export const paymentHandlers = [
     const position = nextPosition();
     const held = findUser(claims.email)?.badge ?? null;
     if (held !== null && badgeRank(held) >= badgeRank(plan.badge)) {
-      return HttpResponse.json({ message: `You are now a ${capitalised(held)} member`, badge: held, position } satisfies PaymentAnswer);
+      return HttpResponse.json({ message: `You are now a ${held} member`, badge: held, position } satisfies PaymentAnswer);
     }
     return HttpResponse.json({ message: 'Payment received: your membership starts in a moment.', status: 'pending', position } satisfies PaymentAnswer, {
       status: 202,

@@ -8,6 +8,7 @@ import {
   type ServeQueueAnswer,
   type ServeQueueItem,
   ServeQueueQuery,
+  TIMED_WAIT_MIN_MS,
   type WaitingTimes,
   WaitingTimesQuery,
 } from '@hostel/contracts';
@@ -28,8 +29,13 @@ function withMeal({ approvedAt: _approved, servedAt: _served, recallableUntil: _
 
 const utcMidnight = () => new Date(new Date().toISOString().slice(0, 10)).toISOString();
 
-function queueItem(request: MealRequestRecord): ServeQueueItem {
+/** A request on the queue, its ticket its place among the requests made since `since`. */
+function queueItem(request: MealRequestRecord, since: string): ServeQueueItem {
   const meal = db.meals.find((candidate) => candidate._id === request.mealId);
+  const sameDay = db.mealRequests
+    .filter((other) => Date.parse(other.requestTime) >= Date.parse(since))
+    .sort((left, right) => left.requestTime.localeCompare(right.requestTime) || left._id.localeCompare(right._id));
+  const place = sameDay.indexOf(request);
   return {
     _id: request._id,
     mealId: request.mealId,
@@ -42,6 +48,7 @@ function queueItem(request: MealRequestRecord): ServeQueueItem {
     approvedAt: request.approvedAt ?? null,
     servedAt: request.servedAt ?? null,
     recallableUntil: request.recallableUntil ?? null,
+    ticket: place === -1 ? null : place + 1,
   };
 }
 
@@ -51,9 +58,11 @@ function waitingSince(since: string): WaitingTimes {
     .filter((request) => request.status === 'Delivered' && request.servedAt && request.servedAt >= since)
     .map((request) => Date.parse(request.servedAt!) - Date.parse(request.requestTime))
     .sort((a, b) => a - b);
-  if (waits.length === 0) return { since, delivered: 0, averageMs: null, p90Ms: null };
-  const averageMs = Math.round(waits.reduce((sum, wait) => sum + wait, 0) / waits.length);
-  return { since, delivered: waits.length, averageMs, p90Ms: waits[Math.ceil(0.9 * waits.length) - 1]! };
+  // Only deliveries that waited at least TIMED_WAIT_MIN_MS are timed (a quicker one was scripted).
+  const timed = waits.filter((wait) => wait >= TIMED_WAIT_MIN_MS);
+  if (timed.length === 0) return { since, delivered: waits.length, averageMs: null, p90Ms: null };
+  const averageMs = Math.round(timed.reduce((sum, wait) => sum + wait, 0) / timed.length);
+  return { since, delivered: waits.length, averageMs, p90Ms: timed[Math.ceil(0.9 * timed.length) - 1]! };
 }
 
 const recallableNow = (request: MealRequestRecord) => Boolean(request.recallableUntil && Date.parse(request.recallableUntil) > Date.now());
@@ -85,7 +94,7 @@ export const requestHandlers = [
     const claims = signedIn(request);
     const { mealId } = parse(RequestMealBody, await bodyOf(request), 'body');
     const user = findUser(claims.email) ?? refuse(404, 'User not found');
-    if (user.badge === 'bronze') refuse(403, 'You need to upgrade your membership to request meals.');
+    if (user.badge === 'Bronze') refuse(403, 'You need to upgrade your membership to request meals.');
     const meal = db.meals.find((candidate) => candidate._id === mealId) ?? refuse(404, 'Meal not found');
     const open = db.mealRequests.find((item) => sameEmail(item.userEmail, user.email) && item.mealId === mealId && item.status !== 'Delivered');
     if (open?.status === 'Pending') refuse(409, 'You have already requested this meal; your request is still pending.');
@@ -149,7 +158,7 @@ export const requestHandlers = [
   http.get('/api/serveQueue', ({ request }) => {
     admin(request);
     const { category, since = utcMidnight() } = parse(ServeQueueQuery, queryOf(request), 'querystring');
-    const items = db.mealRequests.map(queueItem).filter((item) => !category || item.category === category);
+    const items = db.mealRequests.map((item) => queueItem(item, since)).filter((item) => !category || item.category === category);
     const oldestFirst = (a: ServeQueueItem, b: ServeQueueItem) => a.requestTime.localeCompare(b.requestTime) || a._id.localeCompare(b._id);
     const waiting = items.filter((item) => item.status !== 'Delivered').sort(oldestFirst);
     const delivered = items.filter((item) => item.status === 'Delivered' && item.recallableUntil && Date.parse(item.recallableUntil) > Date.now());

@@ -15,12 +15,15 @@ function withMeal(review: ReviewRecord): ReviewDto {
 const newest = (reviews: readonly ReviewRecord[]) => newestFirst(reviews, (review) => review.createdAt).map(withMeal);
 
 export const reviewHandlers = [
-  // Admins read every review; anyone else only their own, asked for with ?userEmail=.
+  // Every review to anyone signed in, emails only to admins and each review's author; by email only one's own (or an admin).
   http.get('/api/reviews', ({ request }) => {
     const claims = signedIn(request);
     const { userEmail, ...paging } = parse(ReviewsQuery, queryOf(request), 'querystring');
-    if (claims.role !== 'admin' && !(userEmail && sameEmail(userEmail, claims.email))) refuse(403, 'You can only see your own reviews');
-    return page(newest(db.reviews.filter((review) => !userEmail || sameEmail(review.userEmail, userEmail))), paging);
+    if (claims.role !== 'admin' && userEmail && !sameEmail(userEmail, claims.email)) refuse(403, 'You can only see your own reviews');
+    const listed = newest(db.reviews.filter((review) => !userEmail || sameEmail(review.userEmail, userEmail))).map(({ userEmail: email, ...review }) =>
+      claims.role === 'admin' || sameEmail(claims.email, email) ? { ...review, userEmail: email } : review,
+    );
+    return page(listed, paging);
   }),
 
   http.get('/api/reviews/:mealId', ({ request, params }) => {

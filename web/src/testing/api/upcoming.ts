@@ -1,6 +1,6 @@
 import {
   AddUpcomingMealBody,
-  type Badge,
+  type BadgeName,
   badgeRank,
   type CommandAnswer,
   type CreatedAnswer,
@@ -22,7 +22,7 @@ import { admin, bodyOf, caller, messageOf, page, parse, queryOf, refuse, signedI
 const Params = z.object({ id: z.uuid('Upcoming meal not found') });
 const NO_IMAGE = messageOf(AddUpcomingMealBody.shape.image, '');
 const storedImage = z.string({ error: NO_IMAGE }).refine((url) => db.images.has(url), NO_IMAGE);
-const isMember = (badge: Badge | null | undefined) => badgeRank(badge) >= badgeRank('silver');
+const isMember = (badge: BadgeName | null | undefined) => badgeRank(badge) >= badgeRank('silver');
 
 /** Who liked is never shown to others: the caller learns only whether they did. */
 function answered({ likedBy, published: _published, ...meal }: UpcomingMealRecord, claims: Claims | undefined): UpcomingMealDto {

@@ -39,7 +39,7 @@ export async function followTail(api: ApiClient, previous: Tail | undefined): Pr
       behind = true;
       break;
     }
-    const page = await searchEvents(api, {}, cursor, TAIL_PAGE);
+    const page = await searchEvents(api, {}, 'asc', cursor, TAIL_PAGE);
     landed.push(...page.events);
     cursor = page.events.at(-1)?.position ?? cursor;
     if (!page.next) break;

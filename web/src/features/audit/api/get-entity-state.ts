@@ -4,11 +4,17 @@ import type { ApiClient } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 
 /**
- * `GET /api/audit/{entity}/{id}/state?version=`: the entity as it stood after that version of its stream
- * (folded by the server with the command side's own `evolve`); the latest without a version. 404 before it existed.
+ * `GET /api/audit/{entity}/{id}/state?version=`: the entity as it stood at that version (after its
+ * n-th own event, folded by the server with the command side's own `evolve`), with the event that made
+ * it; the latest without a version. 404 before it existed.
  */
 export async function getEntityState(api: ApiClient, entity: AuditEntity, id: string, version?: number): Promise<AuditState> {
   return AuditState.parse(await api.get(`/api/audit/${entity}/${encodeURIComponent(id)}/state`, { query: { version } }));
+}
+
+/** `GET /api/audit/{entity}/{id}/state?at=`: the entity as it stood at a moment (an ISO time). */
+export async function getEntityStateAt(api: ApiClient, entity: AuditEntity, id: string, at: string): Promise<AuditState> {
+  return AuditState.parse(await api.get(`/api/audit/${entity}/${encodeURIComponent(id)}/state`, { query: { at } }));
 }
 
 export function entityStateQueryOptions(api: ApiClient, entity: AuditEntity, id: string, version?: number) {

@@ -14,9 +14,12 @@ export interface AuditFilter {
   to?: string | undefined;
 }
 
-/** `GET /api/audit/events`: one page in commit order after `after` (exclusive); `next` starts the following one. */
-export async function searchEvents(api: ApiClient, filter: AuditFilter, after?: string, limit = AUDIT_PAGE_SIZE): Promise<AuditPage> {
-  return AuditPage.parse(await api.get('/api/audit/events', { query: { ...filter, after, limit } }));
+/** Which way a list reads: newest first (what an auditor opens on) or in commit order. */
+export type AuditOrder = 'desc' | 'asc';
+
+/** `GET /api/audit/events`: one page, newest first or in commit order, after `after` (exclusive); `next` starts the following one. */
+export async function searchEvents(api: ApiClient, filter: AuditFilter, order: AuditOrder, after?: string, limit = AUDIT_PAGE_SIZE): Promise<AuditPage> {
+  return AuditPage.parse(await api.get('/api/audit/events', { query: { ...filter, order, after, limit } }));
 }
 
 /** `GET /api/audit/events?newest=true`: the newest `limit` events of the whole log, in commit order. */
@@ -28,6 +31,6 @@ export async function newestEvents(api: ApiClient, limit: number): Promise<Audit
  * Under 'audit-log', not 'audit': the server's `changed {resource: 'audit'}` push (an event landed) refreshes
  * only the live tail, never a search someone is reading page by page.
  */
-export function useSearchEvents(filter: AuditFilter) {
-  return useAuditPages(['audit-log', 'events', filter], (api, after) => searchEvents(api, filter, after));
+export function useSearchEvents(filter: AuditFilter, order: AuditOrder) {
+  return useAuditPages(['audit-log', 'events', filter, order], (api, after) => searchEvents(api, filter, order, after));
 }

@@ -15,10 +15,20 @@ export async function getAuditKeys(api: ApiClient) {
 const fromBase64url = (text: string) => Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0));
 
 /**
- * Checks the digest's Ed25519 signature with the browser's WebCrypto. The signed bytes are the RFC 8785
- * canonical JSON of {position, hash, signedAt}: three strings, keys in code-unit order, so JSON.stringify
- * with the keys in that order writes exactly them.
+ * The signed bytes: the RFC 8785 canonical JSON of {position, hash, signedAt}, and of a checkpoint's
+ * place in the chain too (`seq`, an integer, and `previous`, {position, hash} or null) when it has one.
+ * Strings and an integer, keys in code-unit order: JSON.stringify with the keys in that order writes exactly them.
  */
+function signedBytes(digest: AuditDigest) {
+  const { hash, position, signedAt, seq, previous } = digest;
+  const body =
+    seq === undefined
+      ? { hash, position, signedAt }
+      : { hash, position, previous: previous ? { hash: previous.hash, position: previous.position } : null, seq, signedAt };
+  return new TextEncoder().encode(JSON.stringify(body));
+}
+
+/** Checks the digest's Ed25519 signature with the browser's WebCrypto. */
 export async function checkSignature(digest: AuditDigest, jwk: JsonWebKey | undefined): Promise<SignatureCheck> {
   if (!jwk) return 'unknown-key';
   // No SubtleCrypto at all: an old browser, or a page served over plain http from another host.
@@ -32,7 +42,7 @@ export async function checkSignature(digest: AuditDigest, jwk: JsonWebKey | unde
     if (error instanceof DOMException && error.name === 'NotSupportedError') return 'unsupported';
     return 'unknown-key';
   }
-  const signed = new TextEncoder().encode(JSON.stringify({ hash: digest.hash, position: digest.position, signedAt: digest.signedAt }));
+  const signed = signedBytes(digest);
   let signature: Uint8Array<ArrayBuffer>;
   try {
     signature = fromBase64url(digest.signature);

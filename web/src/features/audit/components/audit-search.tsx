@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AUDIT_ENTITIES, type AuditEntity } from '@hostel/contracts';
 import { Search } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
@@ -9,10 +9,12 @@ import { fieldAria, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
-import { type AuditFilter, useSearchEvents } from '../api/search-events';
+import { type AuditFilter, type AuditOrder, useSearchEvents } from '../api/search-events';
+import { EntityFinder } from './entity-finder';
 import { EventTimeline } from './event-timeline';
 import { entityLabels, EVENT_TYPES, typeInWords } from './event-words';
 import { ExportButtons } from './export-buttons';
+import { OrderSwitch } from './order-switch';
 
 /** The filters as the form holds them: an entity as a type and an id, times as the browser's local date-time fields. */
 const FiltersForm = z
@@ -69,10 +71,10 @@ function SearchFilters({ filter, onSearch }: { filter: AuditFilter; onSearch: (f
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     formState: { errors },
   } = useForm({ resolver: zodResolver(FiltersForm), defaultValues: defaults });
-  const [entityType, entityId] = watch(['entityType', 'entityId']);
+  const [entityType, entityId] = useWatch({ control, name: ['entityType', 'entityId'] });
 
   return (
     <form noValidate aria-label="Search the audit log" className="grid gap-4" onSubmit={handleSubmit((form) => onSearch(filterFromForm(form)))}>
@@ -132,24 +134,36 @@ function SearchFilters({ filter, onSearch }: { filter: AuditFilter; onSearch: (f
 }
 
 /**
- * Search the whole log: by entity, actor, event type and time range; results as a timeline in commit
- * order with 'Load more'; the current search exported as NDJSON or CSV.
+ * Search the whole log: the search box for meals and people by name, then filters by entity, actor,
+ * event type and time range; results as a timeline, newest first unless switched, with 'Load more';
+ * the current search exported as NDJSON or CSV. The search and its order are in the address.
  */
 export function AuditSearch() {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
-  const events = useSearchEvents(filter);
-  const search = (next: AuditFilter) => setParams(new URLSearchParams(Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1]))));
+  const order: AuditOrder = params.get('order') === 'asc' ? 'asc' : 'desc';
+  const events = useSearchEvents(filter, order);
+  const go = (next: AuditFilter, nextOrder: AuditOrder) =>
+    setParams(
+      new URLSearchParams([
+        ...Object.entries(next).filter((entry): entry is [string, string] => Boolean(entry[1])),
+        ...(nextOrder === 'asc' ? [['order', 'asc'] as [string, string]] : []),
+      ]),
+    );
 
   return (
     <div className="grid gap-6">
+      <EntityFinder />
       {/* A new search in the address bar (a link to an actor's events, say) starts the form afresh. */}
-      <SearchFilters key={params.toString()} filter={filter} onSearch={search} />
+      <SearchFilters key={params.toString()} filter={filter} onSearch={(next) => go(next, order)} />
       <ExportButtons filter={filter} />
       <section aria-labelledby="audit-results" className="grid gap-3">
-        <h2 id="audit-results" className="text-xl font-semibold text-slate-900">
-          Events
-        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="audit-results" className="text-xl font-semibold text-slate-900">
+            Events
+          </h2>
+          <OrderSwitch order={order} onChange={(next) => go(filter, next)} />
+        </div>
         <EventTimeline label="Events found" query={events} emptyText="No events match this search." />
       </section>
     </div>

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { db, makeAuditEvent, seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
-import { audrey, boss, mealHistory, person, registration, sam } from '@/testing/audit-history';
+import { audrey, boss, mealHistory, person, registration, sam, threeRequests } from '@/testing/audit-history';
 import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
 
@@ -11,29 +11,88 @@ const mealId = '0b1f5f59-3c1e-4a43-9a3b-5d2d7c0e8a11';
 const events = () => screen.getAllByRole('listitem').filter((item) => item.closest('ol')?.getAttribute('aria-label') === 'Events found');
 
 describe('Audit Log (search)', () => {
-  it('given the log, when opened, then shows its events as a timeline in words: who, what, when, the type, and links', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(sam), ...mealHistory(mealId)] });
+  it('given the log, when opened, then shows its events newest first in words, naming what and whom as they were named then, with links', async () => {
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...mealHistory(mealId)] });
     renderApp('/dashboard/audit');
 
     expect(await screen.findByRole('heading', { name: 'Audit Log', level: 1 })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Events found' });
     const items = within(list).getAllByRole('listitem');
-    expect(items).toHaveLength(7);
-    expect(items[0]).toHaveTextContent('Sam Student registered the account of Sam Student (sam@example.com)');
-    expect(items[2]).toHaveTextContent('Boss added the meal “Dal Tadka” (Lunch, $5.00)');
-    expect(items[4]).toHaveTextContent('Boss edited the meal: title, ingredients');
-    expect(items[6]).toHaveTextContent('Sam Student reviewed “Dal Tadka Deluxe”: “Rich and smoky”');
-    expect(within(items[2]!).getByText('MealAdded')).toBeInTheDocument();
-    expect(within(items[2]!).getByRole('link', { name: 'Boss' })).toHaveAttribute('href', `/dashboard/audit?actor=${encodeURIComponent(boss._id)}`);
-    expect(within(items[2]!).getByRole('link', { name: /^Meal 0b1f5f59/ })).toHaveAttribute('href', `/dashboard/audit/meals/${mealId}`);
-    // A review belongs to its meal.
-    expect(within(items[6]!).getByRole('link', { name: /^Meal 0b1f5f59/ })).toHaveAttribute('href', `/dashboard/audit/meals/${mealId}`);
-    expect(within(items[2]!).getByRole('link', { name: 'Same request' })).toHaveAttribute(
+    expect(items).toHaveLength(9);
+    expect(screen.getByRole('button', { name: 'Newest first' })).toHaveAttribute('aria-pressed', 'true');
+    expect(items[0]).toHaveTextContent('Sam Student reviewed Dal Tadka Deluxe: “Rich and smoky”');
+    expect(items[1]).toHaveTextContent('Sam Student liked Dal Tadka Deluxe');
+    expect(items[2]).toHaveTextContent('Boss edited Dal Tadka Deluxe: title, ingredients');
+    // Before the rename, the meal went by its first name.
+    expect(items[3]).toHaveTextContent('Boss edited Dal Tadka: price');
+    expect(items[4]).toHaveTextContent('Boss added the meal Dal Tadka (Lunch, $5.00)');
+    expect(items[6]).toHaveTextContent('Sam Student registered the account of Sam Student (sam@example.com)');
+    expect(within(items[4]!).getByText('MealAdded')).toBeInTheDocument();
+    expect(within(items[4]!).getByRole('link', { name: 'Boss' })).toHaveAttribute('href', `/dashboard/audit?actor=${encodeURIComponent(boss._id)}`);
+    // Targets by their names: the meal it is a version of, the user whose account it is.
+    expect(within(items[4]!).getByRole('link', { name: 'Meal: Dal Tadka' })).toHaveAttribute('href', `/dashboard/audit/meals/${mealId}`);
+    expect(within(items[0]!).getByRole('link', { name: 'Meal: Dal Tadka Deluxe' })).toHaveAttribute('href', `/dashboard/audit/meals/${mealId}`);
+    expect(within(items[6]!).getByRole('link', { name: 'User: Sam Student' })).toHaveAttribute('href', `/dashboard/audit/users/${encodeURIComponent(sam._id)}`);
+    expect(within(items[4]!).getByRole('link', { name: 'Same request' })).toHaveAttribute(
       'href',
-      `/dashboard/audit/correlations/${db.auditEvents[2]!.correlationId}`,
+      `/dashboard/audit/correlations/${db.auditEvents[4]!.correlationId}`,
     );
     // Secrets stay as the server redacted them.
-    expect(items[1]).toHaveTextContent('[redacted]');
+    expect(items[5]).toHaveTextContent('Sam Student set their password');
+    expect(items[5]).toHaveTextContent('[redacted]');
+  });
+
+  it("given a student's three requests in one stream, then each event names whose request, for which meal", async () => {
+    const { events: history } = threeRequests();
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...history] });
+    renderApp('/dashboard/audit?order=asc&type=MealRequestApproved');
+
+    await waitFor(() => expect(events()).toHaveLength(1));
+    expect(events()[0]).toHaveTextContent("Boss approved Sam Student's request for Dal Makhani");
+    expect(within(events()[0]!).getByRole('link', { name: "Meal request: Sam Student's request for Dal Makhani" })).toHaveAttribute(
+      'href',
+      `/dashboard/audit/requests/${encodeURIComponent(`${sam._id}.1`)}`,
+    );
+  });
+
+  it('given the order switched off, then asks for the events in the order they happened, in the address too', async () => {
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    const { router } = renderApp('/dashboard/audit');
+    const user = userEvent.setup();
+    await screen.findByRole('list', { name: 'Events found' });
+    expect(requests('GET', '/api/audit/events').at(-1)!.query.get('order')).toBe('desc');
+
+    await user.click(screen.getByRole('button', { name: 'Newest first' }));
+
+    await waitFor(() => expect(events()[0]).toHaveTextContent('Boss added the meal Dal Tadka'));
+    expect(screen.getByRole('button', { name: 'Newest first' })).toHaveAttribute('aria-pressed', 'false');
+    expect(requests('GET', '/api/audit/events').at(-1)!.query.get('order')).toBe('asc');
+    expect(new URLSearchParams(router.state.location.search).get('order')).toBe('asc');
+  });
+
+  it('given the search box, when typing part of a name, an email or a misspelling close enough, then lists meals and people that link to their history', async () => {
+    const { events: history } = threeRequests();
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...history] });
+    renderApp('/dashboard/audit');
+    const user = userEvent.setup();
+    const box = await screen.findByRole('searchbox', { name: 'Name or email' });
+    expect(screen.getByText('Type at least two letters of a name or an email.')).toBeInTheDocument();
+
+    await user.type(box, 'mush');
+
+    const found = await screen.findByRole('list', { name: 'Found' });
+    expect(within(found).getByRole('link', { name: 'Mushroom Risotto' })).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\/audit\/meals\//));
+    expect(found).toHaveTextContent('Meal · 1 version');
+    expect(screen.getByText('1 match for “mush”.')).toBeInTheDocument();
+
+    await user.clear(box);
+    await user.type(box, 'sam@');
+    expect(await within(await screen.findByRole('list', { name: 'Found' })).findByRole('link', { name: 'Sam Student' })).toHaveAttribute(
+      'href',
+      `/dashboard/audit/users/${encodeURIComponent(sam._id)}`,
+    );
+    expect(screen.getByRole('list', { name: 'Found' })).toHaveTextContent('User · sam@example.com');
+    expect(requests('GET', '/api/audit/entities').map((request) => request.query.get('q'))).toEqual(['mush', 'sam@']);
   });
 
   it('given filters, when searching, then sends entity, actor, type and the time range, and shows what the server found', async () => {
@@ -48,7 +107,7 @@ describe('Audit Log (search)', () => {
     await fillIn(user, { From: '2026-11-20T00:00', To: '2026-11-30T18:05' }, 'Search');
 
     await waitFor(() => expect(events()).toHaveLength(1));
-    expect(events()[0]).toHaveTextContent('Sam Student liked a meal');
+    expect(events()[0]).toHaveTextContent('Sam Student liked Dal Tadka Deluxe');
     const query = requests('GET', '/api/audit/events').at(-1)!.query;
     expect(query.get('entity')).toBe(`meals:${mealId}`);
     expect(query.get('actor')).toBe('SAM@example.com');
@@ -94,7 +153,8 @@ describe('Audit Log (search)', () => {
     await waitFor(() => expect(events()[50]).toHaveFocus());
     const [first, second] = requests('GET', '/api/audit/events');
     expect(first!.query.get('after')).toBeNull();
-    expect(second!.query.get('after')).toBe(db.auditEvents[49]!.position);
+    // Newest first: the page after the 50th newest, the 11th in the log.
+    expect(second!.query.get('after')).toBe(db.auditEvents[10]!.position);
     expect(second!.query.has('skip')).toBe(false);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.getByText('60 events shown.')).toBeInTheDocument();
@@ -113,7 +173,8 @@ describe('Audit Log (search)', () => {
     expect(within(edit).getByText(/Title:/).parentElement).toHaveTextContent('Title: from “Dal Tadka” → to “Dal Tadka Deluxe”');
     expect(within(edit).getByRole('button', { name: 'What changed' })).toHaveAttribute('aria-expanded', 'true');
     const diff = requests('GET', `/api/audit/meals/${mealId}/diff`);
-    expect(diff.map((request) => [request.query.get('from'), request.query.get('to')])).toEqual([['1', '2']]);
+    // The meal's third version: its second edit.
+    expect(diff.map((request) => [request.query.get('from'), request.query.get('to')])).toEqual([['2', '3']]);
   });
 
   it('given a search, when exporting as CSV, then the browser downloads what the current filter finds through a link, one event a line', async () => {

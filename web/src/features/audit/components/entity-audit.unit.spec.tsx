@@ -3,33 +3,36 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
-import { audrey, boss, mealHistory, registration, sam } from '@/testing/audit-history';
+import { audrey, boss, mealHistory, registration, sam, threeRequests } from '@/testing/audit-history';
 import { renderApp } from '@/testing/render-app';
 
 const mealId = '0b1f5f59-3c1e-4a43-9a3b-5d2d7c0e8a11';
 const card = () => screen.getByRole('article');
 
 describe("an entity's audit page", () => {
-  it('given a meal, when opened, then shows its card at the latest version beside its whole timeline, a review from another stream among it', async () => {
+  it('given a meal, when opened, then shows its name, its card at the latest version with its likes and reviews, beside its whole timeline newest first', async () => {
     seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
     renderApp(`/dashboard/audit/meals/${mealId}`);
 
-    expect(await screen.findByRole('heading', { name: 'Meal timeline', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dal Tadka Deluxe', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Meal history')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Dal Tadka Deluxe', level: 3 })).toBeInTheDocument();
     expect(card()).toHaveTextContent('Price $5.50');
     expect(card()).toHaveTextContent('Ingredients: lentils, ghee, cumin');
     expect(card()).toHaveTextContent('Served by Boss');
+    expect(card()).toHaveTextContent('1 like · 1 review');
     const slider = screen.getByRole('slider', { name: 'Version' });
-    expect(slider).toHaveValue('3');
-    expect(slider).toHaveAttribute('aria-valuetext', expect.stringMatching(/^Version 3 of 0 to 3, /));
+    // Its versions are its own events, the like and the review from streams of their own among them.
+    expect(slider).toHaveValue('5');
+    expect(slider).toHaveAttribute('aria-valuetext', expect.stringMatching(/^Version 5 of 5, /));
     const timeline = await screen.findByRole('list', { name: 'Events of this meal' });
     expect(
       within(timeline)
         .getAllByRole('listitem')
         .map((item) => within(item).getByText(/^[A-Z][a-zA-Z]+$/, { selector: 'code' }).textContent),
-    ).toEqual(['MealAdded', 'MealEdited', 'MealEdited', 'MealLiked', 'ReviewAdded']);
+    ).toEqual(['ReviewAdded', 'MealLiked', 'MealEdited', 'MealEdited', 'MealAdded']);
     // Its own events don't link back to this page.
-    expect(within(timeline).queryByRole('link', { name: /^Meal 0b1f5f59/ })).not.toBeInTheDocument();
+    expect(within(timeline).queryByRole('link', { name: /^Meal: / })).not.toBeInTheDocument();
   });
 
   it('given a meal, when sliding back to its first version, then asks for that version’s state and shows the card as it looked, when and by whom', async () => {
@@ -38,16 +41,17 @@ describe("an entity's audit page", () => {
     const slider = await screen.findByRole('slider', { name: 'Version' });
     await screen.findByRole('heading', { name: 'Dal Tadka Deluxe', level: 3 });
 
-    fireEvent.input(slider, { target: { value: '0' } });
+    fireEvent.input(slider, { target: { value: '1' } });
 
     expect(await screen.findByRole('heading', { name: 'Dal Tadka', level: 3 })).toBeInTheDocument();
     expect(card()).toHaveTextContent('Price $5.00');
     expect(card()).toHaveTextContent('Ingredients: lentils, garlic');
-    expect(requests('GET', `/api/audit/meals/${mealId}/state`).map((request) => request.query.get('version'))).toEqual([null, '0']);
-    expect(screen.getByText('0 (the latest is 3)')).toBeInTheDocument();
+    expect(requests('GET', `/api/audit/meals/${mealId}/state`).map((request) => request.query.get('version'))).toEqual([null, '1']);
+    expect(screen.getByText('1 (the latest is 5)')).toBeInTheDocument();
     expect(screen.getByText('Boss (boss@hostel.test)')).toBeInTheDocument();
-    expect(screen.getByText('The first version: everything above began here.')).toBeInTheDocument();
-    expect(slider).toHaveAttribute('aria-valuetext', expect.stringMatching(/^Version 0 of 0 to 3, /));
+    expect(card()).toHaveTextContent('0 likes · 0 reviews');
+    expect(await screen.findByText(/^Title:/)).toBeInTheDocument();
+    expect(slider).toHaveAttribute('aria-valuetext', expect.stringMatching(/^Version 1 of 5, /));
   });
 
   it('given a meal, when moving the slider to an edit, then says what that version changed and who made it', async () => {
@@ -55,22 +59,23 @@ describe("an entity's audit page", () => {
     renderApp(`/dashboard/audit/meals/${mealId}`);
     const slider = await screen.findByRole('slider', { name: 'Version' });
 
-    fireEvent.input(slider, { target: { value: '1' } });
+    fireEvent.input(slider, { target: { value: '2' } });
 
     await waitFor(() => expect(card()).toHaveTextContent('Price $5.50'));
     expect(card()).toHaveTextContent('Dal Tadka');
     const changed = screen.getByRole('heading', { name: 'What this version changed' }).parentElement!;
     expect((await within(changed).findByText(/^Price:/)).parentElement).toHaveTextContent('Price: from 5 → to 5.5');
-    expect(screen.getByText('1 (the latest is 3)')).toBeInTheDocument();
+    expect(screen.getByText('2 (the latest is 5)')).toBeInTheDocument();
     expect(screen.getByText('Boss (boss@hostel.test)')).toBeInTheDocument();
-    expect(requests('GET', `/api/audit/meals/${mealId}/diff`).map((request) => `${request.query.get('from')}→${request.query.get('to')}`)).toContain('0→1');
+    expect(requests('GET', `/api/audit/meals/${mealId}/diff`).map((request) => `${request.query.get('from')}→${request.query.get('to')}`)).toContain('1→2');
   });
 
   it('given a user, when opened, then shows its state as a readable list of fields, secrets as the server redacted them', async () => {
     seed({ users: [audrey, sam], signedInAs: audrey.email, auditEvents: registration(sam) });
     renderApp(`/dashboard/audit/users/${encodeURIComponent(sam._id)}`);
 
-    expect(await screen.findByRole('heading', { name: 'User timeline', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sam Student', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText(/^sam@example\.com · Id/)).toBeInTheDocument();
     const fields = await screen.findByLabelText('Its fields at this version');
     expect(within(fields).getByText('Name').nextElementSibling).toHaveTextContent('“Sam Student”');
     expect(within(fields).getByText('Email').nextElementSibling).toHaveTextContent('“sam@example.com”');
@@ -101,7 +106,8 @@ describe("an entity's audit page", () => {
     const user = userEvent.setup();
     const timeline = await screen.findByRole('list', { name: 'Events of this meal' });
 
-    await user.click(within(within(timeline).getAllByRole('listitem')[3]!).getByRole('link', { name: 'Same request' }));
+    // Newest first: the like is the second.
+    await user.click(within(within(timeline).getAllByRole('listitem')[1]!).getByRole('link', { name: 'Same request' }));
 
     expect(await screen.findByRole('heading', { name: 'One Request', level: 1 })).toBeInTheDocument();
     const chain = await screen.findByRole('list', { name: 'Events of this request' });
@@ -111,5 +117,82 @@ describe("an entity's audit page", () => {
         .map((item) => item.querySelector('code')?.textContent),
     ).toEqual(['MealLiked', 'ReviewAdded']);
     expect(requests('GET', `/api/audit/correlations/${correlationId}`)).toHaveLength(1);
+  });
+
+  it("given a request among its student's three in one stream, when opened, then tells its own latest event, time and actor, not the stream's", async () => {
+    const {
+      events: history,
+      requests: [dal],
+    } = threeRequests();
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...history] });
+    renderApp(`/dashboard/audit/requests/${encodeURIComponent(dal)}`);
+
+    expect(await screen.findByRole('heading', { name: "Sam Student's request for Dal Makhani", level: 1 })).toBeInTheDocument();
+    const slider = await screen.findByRole('slider', { name: 'Version' });
+    expect(slider).toHaveValue('3');
+    // Its last change is Boss's recall; the stream's last events are another request's cancellation and a third request.
+    const recall = history.find((event) => event.type === 'MealRequestRecalled')!;
+    const version = screen.getByLabelText('This version');
+    await waitFor(() => expect(version).toHaveTextContent("MealRequestRecalled: took Sam Student's request for Dal Makhani back from Approved to Pending"));
+    expect(version).toHaveTextContent('Boss (boss@hostel.test)');
+    expect(within(version).getByRole('time')).toHaveAttribute('dateTime', recall.occurredAt);
+    const fields = screen.getByLabelText('Its fields at this version');
+    expect(within(fields).getByText('Status').nextElementSibling).toHaveTextContent('“Pending”');
+    expect(within(fields).getByText('Meal id').nextElementSibling).toHaveTextContent(/^Dal Makhani \(/);
+  });
+
+  it('given a cancelled request, when opened, then its state is Cancelled, as its timeline shows', async () => {
+    const { events: history, requests } = threeRequests();
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...history] });
+    renderApp(`/dashboard/audit/requests/${encodeURIComponent(requests[1])}`);
+
+    const fields = await screen.findByLabelText('Its fields at this version');
+    expect(within(fields).getByText('Status').nextElementSibling).toHaveTextContent('“Cancelled”');
+    expect(screen.getByLabelText('This version')).toHaveTextContent('MealRequestCancelled: cancelled their request for Grilled Salmon');
+  });
+
+  it('given a moment picked, when shown, then asks for the state at that moment and moves the slider to the version it was', async () => {
+    const history = mealHistory(mealId);
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: history });
+    renderApp(`/dashboard/audit/meals/${mealId}`);
+    const user = userEvent.setup();
+    const slider = await screen.findByRole('slider', { name: 'Version' });
+    await waitFor(() => expect(slider).toHaveValue('5'));
+    // A second after the first edit: the meal stood at version 2.
+    const moment = new Date(Date.parse(history[1]!.occurredAt) + 1000);
+    const local = new Date(moment.getTime() - moment.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
+
+    fireEvent.input(screen.getByLabelText('State at a moment'), { target: { value: local } });
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+
+    await waitFor(() => expect(slider).toHaveValue('2'));
+    expect(await screen.findByText(/^Then it stood at version 2, made /)).toBeInTheDocument();
+    await waitFor(() => expect(card()).toHaveTextContent('Price $5.50'));
+    expect(requests('GET', `/api/audit/meals/${mealId}/state`).map((request) => request.query.get('at'))).toContain(moment.toISOString());
+
+    fireEvent.input(screen.getByLabelText('State at a moment'), { target: { value: '2001-01-01T00:00:00' } });
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('It did not exist yet then.')).toBeInTheDocument();
+  });
+
+  it('given two versions to compare, then tells what differs between them and each event in between', async () => {
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    renderApp(`/dashboard/audit/meals/${mealId}`);
+    const user = userEvent.setup();
+    await screen.findByRole('slider', { name: 'Version' });
+
+    await user.clear(await screen.findByLabelText('From version'));
+    await user.type(screen.getByLabelText('From version'), '1');
+    await user.clear(screen.getByLabelText('To version'));
+    await user.type(screen.getByLabelText('To version'), '5');
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+
+    const comparison = await screen.findByTestId('comparison');
+    expect(comparison).toHaveTextContent('From version 1 to version 5: 4 events.');
+    // What differs overall first, then each event's own changes.
+    expect(within(comparison).getAllByText(/^Title:/)[0]!.parentElement).toHaveTextContent('Title: from “Dal Tadka” → to “Dal Tadka Deluxe”');
+    expect(within(comparison).getAllByText(/^Likes:/)[0]!.parentElement).toHaveTextContent('Likes: from 0 → to 1');
+    expect(within(comparison).getByText(/^Version 4: Meal liked by Sam Student/)).toBeInTheDocument();
+    expect(requests('GET', `/api/audit/meals/${mealId}/diff`).map((request) => `${request.query.get('from')}→${request.query.get('to')}`)).toContain('1→5');
   });
 });

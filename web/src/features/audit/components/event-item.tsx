@@ -1,11 +1,12 @@
 import type { AuditEntity, AuditEvent } from '@hostel/contracts';
+import { createElement } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
-import { actorInWords, entityLabels, iconOf, isEdit, shortId, subjectOf, timeInWords, whatHappened } from './event-words';
+import { actorInWords, actorThen, entityLabels, entityName, iconOf, isEdit, subjectOf, timeInWords, whatHappened } from './event-words';
 import { WhatChanged } from './what-changed';
 
 const linkClasses =
-  'font-medium text-orange-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700';
+  'font-medium text-orange-800 underline-offset-4 [overflow-wrap:anywhere] hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700';
 
 /** A search of everything this actor did. */
 export const actorSearch = (actorId: string) => `${paths.dashboard.audit}?${new URLSearchParams({ actor: actorId })}`;
@@ -23,7 +24,6 @@ export function EventItem({
   current?: { entity: AuditEntity; id: string } | undefined;
   linkCorrelation?: boolean;
 }) {
-  const Icon = iconOf(event.type);
   const subject = subjectOf(event);
   // No link to the page on show.
   const linked = subject && !(current && subject.entity === current.entity && subject.id === current.id);
@@ -34,7 +34,7 @@ export function EventItem({
       className="grid grid-cols-[auto_minmax(0,1fr)] gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700"
     >
       <span className="mt-0.5 flex size-9 items-center justify-center rounded-full bg-orange-100 text-orange-900">
-        <Icon aria-hidden="true" className="size-4" />
+        {createElement(iconOf(event.type), { 'aria-hidden': true, className: 'size-4' })}
       </span>
       <div className="grid min-w-0 gap-1">
         <p className="break-words text-slate-900">
@@ -42,7 +42,7 @@ export function EventItem({
             <span className="font-semibold">System</span>
           ) : (
             <Link to={actorSearch(event.actor.id)} className={linkClasses}>
-              {actorInWords(event.actor)}
+              {actorInWords(actorThen(event))}
             </Link>
           )}{' '}
           {whatHappened(event)}
@@ -52,7 +52,7 @@ export function EventItem({
           <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs text-slate-800">{event.type}</code>
           {linked ? (
             <Link to={paths.dashboard.auditEntity(subject.entity, subject.id)} className={linkClasses}>
-              {`${entityLabels[subject.entity]} ${shortId(subject.id)}`}
+              {`${entityLabels[subject.entity]}: ${entityName(event, subject.entity, subject.id)}`}
             </Link>
           ) : null}
           {linkCorrelation ? (
@@ -61,16 +61,22 @@ export function EventItem({
             </Link>
           ) : null}
         </p>
-        {subject && isEdit(event) ? <WhatChanged entity={subject.entity} id={subject.id} version={event.version} /> : null}
+        {event.subject && isEdit(event) ? <WhatChanged entity={event.subject.entity} id={event.subject.id} version={event.subject.version} /> : null}
         <details className="text-sm text-slate-800">
           <summary className="w-fit cursor-pointer rounded font-medium text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700">
             Details
           </summary>
-          <dl className="mt-2 grid grid-cols-[max-content_minmax(0,1fr)] gap-x-3 gap-y-1">
+          <dl className="mt-2 grid grid-cols-1 gap-x-3 gap-y-1 sm:grid-cols-[max-content_minmax(0,1fr)]">
             <dt className="font-medium">Position</dt>
             <dd className="font-mono break-all">{event.position}</dd>
             <dt className="font-medium">Stream</dt>
             <dd className="font-mono break-all">{`${event.stream} (version ${event.version})`}</dd>
+            {event.subject ? (
+              <>
+                <dt className="font-medium">Version</dt>
+                <dd>{`${event.subject.version} of this ${entityLabels[event.subject.entity].toLowerCase()}`}</dd>
+              </>
+            ) : null}
             <dt className="font-medium">Schema</dt>
             <dd>{`version ${event.schemaVersion}${event.storedData ? ', stored in an older shape (below)' : ''}`}</dd>
             <dt className="font-medium">Caused by</dt>
@@ -78,11 +84,11 @@ export function EventItem({
             <dt className="font-medium">Chain hash</dt>
             <dd className="font-mono break-all">{event.hash}</dd>
           </dl>
-          <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 text-xs" aria-label="Event data">
+          <pre className="mt-2 rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap" aria-label="Event data">
             {JSON.stringify(event.data, null, 2)}
           </pre>
           {event.storedData ? (
-            <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 text-xs" aria-label="Data as stored">
+            <pre className="mt-2 rounded bg-slate-50 p-2 text-xs break-all whitespace-pre-wrap" aria-label="Data as stored">
               {JSON.stringify(event.storedData, null, 2)}
             </pre>
           ) : null}

@@ -2,6 +2,7 @@ import type { AuditEntity, AuditPage } from '@hostel/contracts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
+import { plural } from '@/lib/plural';
 import { EventItem } from './event-item';
 
 /**
@@ -55,7 +56,7 @@ export function EventTimeline({
           <EventItem key={event.position} event={event} current={current} linkCorrelation={event.correlationId !== correlation} />
         ))}
       </ol>
-      <p className="text-sm text-slate-700">{`${events.length} ${events.length === 1 ? 'event' : 'events'} shown${query.hasNextPage ? ', more follow' : ''}.`}</p>
+      <p className="text-sm text-slate-700">{`${plural(events.length, 'event')} shown${query.hasNextPage ? ', more follow' : ''}.`}</p>
       {query.hasNextPage ? (
         <Button variant="outline" className="justify-self-start" disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage} onClick={loadMore}>
           {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}

@@ -1,5 +1,6 @@
 import type { ArrivalWords } from '@/lib/announcer';
-import { type AuditEntity, type AuditEvent, type DomainEvent, eventSchemas, type EventType } from '@hostel/contracts';
+import { plural } from '@/lib/plural';
+import { type AuditEntity, type AuditEvent, auditKey, type DomainEvent, eventSchemas, type EventType } from '@hostel/contracts';
 import {
   Award,
   CalendarPlus,
@@ -8,6 +9,7 @@ import {
   CircleX,
   ClipboardList,
   CreditCard,
+  Hourglass,
   Download,
   Eraser,
   Eye,
@@ -60,6 +62,10 @@ const icons: Record<EventType, LucideIcon> = {
   ReviewAdded: MessageSquare,
   ReviewDeleted: MessageSquareX,
   PaymentSucceeded: CreditCard,
+  MembershipPurchaseStarted: CreditCard,
+  MembershipPurchaseAwaitingProvider: Hourglass,
+  MembershipPurchaseCompleted: CircleCheck,
+  MembershipPurchaseFailed: CircleX,
   MealRequested: ClipboardList,
   MealRequestApproved: ChefHat,
   MealRequestServed: CircleCheck,
@@ -103,10 +109,36 @@ function known(event: AuditEvent): DomainEvent | undefined {
 
 const quoted = (text: string) => `“${text}”`;
 
-/** What happened, as a phrase that follows who did it ('Boss' + 'added the meal “Dal”'). */
+export { plural };
+
+/** How the event named an entity when it happened (see the API's `names`). */
+export function nameThen(event: AuditEvent, entity: AuditEntity, id: string | undefined) {
+  return id === undefined ? undefined : event.names?.[auditKey(entity, id)];
+}
+
+/**
+ * The event's words for an entity it mentions: a meal or upcoming meal by its title then, a person by
+ * their name then ('their' when it is the actor themselves), else words that say what it is.
+ */
+function wordsFor(event: AuditEvent) {
+  const actorId = event.actor === 'system' ? undefined : event.actor.id;
+  const person = (id: string | undefined, fallback = 'a user') => nameThen(event, 'users', id)?.name ?? fallback;
+  return {
+    meal: (id: string | undefined, fallback = 'a meal') => nameThen(event, 'meals', id)?.name ?? fallback,
+    upcoming: (id: string | undefined) => nameThen(event, 'upcoming', id)?.name ?? 'an upcoming meal',
+    person,
+    /** 'their' for the actor's own, else '<name>'s'. */
+    whose: (id: string | undefined) => (id !== undefined && id === actorId ? 'their' : `${person(id)}'s`),
+    /** The person as the object of a verb: their name, or 'their own account' for the actor's own. */
+    whom: (id: string | undefined) => (id !== undefined && id === actorId ? 'their own account' : person(id)),
+  };
+}
+
+/** What happened, as a phrase that follows who did it ('Boss' + 'approved Sam's request for Dal Tadka'), naming things as they were named then. */
 export function whatHappened(event: AuditEvent): string {
   const typed = known(event);
   if (!typed) return `recorded ${typeInWords(event.type).toLowerCase()}`;
+  const { meal, upcoming, person, whose, whom } = wordsFor(event);
   switch (typed.type) {
     case 'AuditExported': {
       const filter = Object.entries(typed.data.filter).map(([name, value]) => `${name} ${value}`);
@@ -115,61 +147,73 @@ export function whatHappened(event: AuditEvent): string {
     case 'UserRegistered':
       return `registered the account of ${typed.data.name} (${typed.data.email})`;
     case 'UserPasswordSet':
-      return 'set a password';
+      return `set ${whose(typed.data.userId)} password`;
     case 'UserIdentityLinked':
-      return `linked a sign-in with ${typed.data.issuer}`;
+      return `linked a sign-in with ${typed.data.issuer} to ${whose(typed.data.userId)} account`;
     case 'UserProfileUpdated':
-      return `updated the profile of ${typed.data.name}`;
+      return `updated ${whose(typed.data.userId)} profile (name ${typed.data.name})`;
     case 'UserPromotedToAdmin':
-      return typed.data.reason === 'verified-admin-email' ? 'became an admin by proving an address on the admin list' : 'promoted a user to admin';
+      return typed.data.reason === 'verified-admin-email'
+        ? 'became an admin by proving an address on the admin list'
+        : `made ${whom(typed.data.userId)} an admin${typed.data.reason === 'granted-by-operator' ? ' from the machine' : ''}`;
     case 'UserMadeAuditor':
-      return 'made a user an auditor';
-    case 'UserBadgeGranted':
-      return `granted the ${typed.data.badge} badge`;
+      return `made ${whom(typed.data.userId)} an auditor${typed.data.reason === 'granted-by-operator' ? ' from the machine' : ''}`;
+    case 'UserBadgeGranted': {
+      const payment = nameThen(event, 'payments', typed.data.paymentId);
+      return `granted ${whom(typed.data.userId)} the ${typed.data.badge} badge${payment ? `, paid for with ${payment.name}` : ''}`;
+    }
     case 'UserEmailVerificationSent':
-      return 'sent an email verification link';
+      return `sent ${person(typed.data.userId)} a link to verify their email`;
     case 'UserEmailVerified':
-      return `verified the email ${typed.data.email}`;
+      return `verified ${whose(typed.data.userId)} email ${typed.data.email}`;
     case 'UserPasswordResetSent':
-      return 'sent a password reset link';
+      return `sent ${person(typed.data.userId)} a password reset link`;
     case 'UserPasswordReset':
-      return 'reset a password with a mailed link';
+      return `reset ${whose(typed.data.userId)} password with a mailed link`;
     case 'UserPasswordCleared':
-      return 'dropped a password nobody had proved the mailbox for';
+      return `dropped the password of ${person(typed.data.userId)}, whose mailbox nobody had proved`;
     case 'MealAdded':
-      return `added the meal ${quoted(typed.data.title)} (${typed.data.category}, $${typed.data.price.toFixed(2)})`;
+      return `added the meal ${typed.data.title} (${typed.data.category}, $${typed.data.price.toFixed(2)})`;
     case 'MealEdited': {
       const fields = Object.keys(typed.data.changes).map((field) => fieldInWords(field).toLowerCase());
-      return fields.length ? `edited the meal: ${fields.join(', ')}` : 'edited the meal';
+      return fields.length ? `edited ${meal(typed.data.mealId, 'the meal')}: ${fields.join(', ')}` : `edited ${meal(typed.data.mealId, 'the meal')}`;
     }
     case 'MealDeleted':
-      return 'deleted a meal';
+      return `deleted the meal ${meal(typed.data.mealId, '')}`.trimEnd();
     case 'MealLiked':
-      return 'liked a meal';
+      return `liked ${meal(typed.data.mealId)}`;
     case 'ReviewAdded':
-      return `reviewed ${quoted(typed.data.mealTitle)}: ${quoted(typed.data.review)}`;
+      return `reviewed ${meal(typed.data.mealId, typed.data.mealTitle)}: ${quoted(typed.data.review)}`;
     case 'ReviewDeleted':
-      return 'deleted a review';
+      return `deleted a review of ${meal(typed.data.mealId)}`;
     case 'PaymentSucceeded':
       return `paid ${typed.data.price} for ${typed.data.package}`;
+    case 'MembershipPurchaseStarted':
+      return `started buying ${typed.data.package}`;
+    case 'MembershipPurchaseAwaitingProvider':
+      return 'waited for the card provider to take a payment';
+    case 'MembershipPurchaseCompleted':
+      return 'completed a membership purchase';
+    case 'MembershipPurchaseFailed':
+      return `ended a membership purchase without payment (${typed.data.reason}): ${quoted(typed.data.message)}`;
     case 'MealRequested':
-      return `requested ${quoted(typed.data.mealTitle)}`;
+      return `requested ${meal(typed.data.mealId, typed.data.mealTitle)}`;
     case 'MealRequestApproved':
-      return 'approved a meal request';
+      return `approved ${whose(typed.data.userId)} request for ${meal(typed.data.mealId)}`;
     case 'MealRequestServed':
-      return 'served a meal request';
+      return `served ${whose(typed.data.userId)} request for ${meal(typed.data.mealId)}`;
     case 'MealRequestRecalled':
-      return `recalled a meal request from ${typed.data.from} to ${typed.data.to}`;
+      return `took ${whose(typed.data.userId)} request for ${meal(typed.data.mealId)} back from ${typed.data.from} to ${typed.data.to}`;
     case 'MealRequestCancelled':
-      return 'cancelled a meal request';
+      return `cancelled ${whose(typed.data.userId)} request for ${meal(typed.data.mealId)}`;
     case 'UpcomingMealAdded':
-      return `added the upcoming meal ${quoted(typed.data.title)}`;
+      return `added the upcoming meal ${typed.data.title}`;
     case 'UpcomingMealLiked':
-      return `liked an upcoming meal (${typed.data.likes} likes)`;
+      return `liked ${upcoming(typed.data.upcomingId)} (${plural(typed.data.likes, 'like')})`;
     case 'UpcomingMealThresholdReached':
-      return `brought an upcoming meal to ${typed.data.likes} likes, enough to publish it`;
+      return `brought ${upcoming(typed.data.upcomingId)} to ${plural(typed.data.likes, 'like')}, enough to publish it`;
     case 'UpcomingMealPublished':
-      return 'published an upcoming meal into the catalogue';
+      return `published ${upcoming(typed.data.upcomingId)} into the catalogue`;
     case 'NewsletterSubscriptionRequested':
       return `asked to receive the newsletter at ${typed.data.email}`;
     case 'NewsletterSubscriptionConfirmed':
@@ -183,14 +227,21 @@ export function whatHappened(event: AuditEvent): string {
   }
 }
 
-/** Who did it: a person as they are named now, or a policy of the system. */
+/** Who did it: a person by name, or a policy of the system. */
 export function actorInWords(actor: AuditEvent['actor']) {
   return actor === 'system' ? 'System' : actor.name || actor.email || actor.id;
 }
 
-/** The event in one sentence, for announcements and labels. */
+/** The event's actor as they were named when it happened (as named now when the log never named them). */
+export function actorThen(event: AuditEvent): AuditEvent['actor'] {
+  if (event.actor === 'system') return 'system';
+  const then = event.names?.[`users:${event.actor.id}`];
+  return then ? { id: event.actor.id, name: then.name, email: then.email ?? event.actor.email } : event.actor;
+}
+
+/** The event in one sentence, for announcements and labels: its actor as named then. */
 export function eventInWords(event: AuditEvent) {
-  return `${actorInWords(event.actor)} ${whatHappened(event)}`;
+  return `${actorInWords(actorThen(event))} ${whatHappened(event)}`;
 }
 
 export const entityLabels: Record<AuditEntity, string> = {
@@ -201,33 +252,33 @@ export const entityLabels: Record<AuditEntity, string> = {
   payments: 'Payment',
 };
 
-const streamEntities: Record<string, AuditEntity> = { meal: 'meals', upcoming: 'upcoming', user: 'users', payment: 'payments' };
-
-/** The entity whose own stream holds the event (a request within its student's stream of requests). */
-function ownSubject(event: AuditEvent): { entity: AuditEntity; id: string } | undefined {
-  const dash = event.stream.indexOf('-');
-  const category = event.stream.slice(0, dash);
-  const streamEntity = streamEntities[category];
-  if (streamEntity) return { entity: streamEntity, id: event.stream.slice(dash + 1) };
-  if (category === 'request' && typeof event.data.requestId === 'string') return { entity: 'requests', id: event.data.requestId };
-  return undefined;
-}
-
 /**
- * The entity an event belongs to, if the audit has a page for it: its own stream's, else the meal (or
- * upcoming meal) it is about, as for a review or a like kept in a stream of its own.
+ * The entity an event belongs to, if the audit has a page for it: the one it is a version of, else the
+ * meal (or upcoming meal) it is about.
  */
 export function subjectOf(event: AuditEvent): { entity: AuditEntity; id: string } | undefined {
-  const own = ownSubject(event);
-  if (own) return own;
+  if (event.subject) return { entity: event.subject.entity, id: event.subject.id };
   if (typeof event.data.mealId === 'string') return { entity: 'meals', id: event.data.mealId };
   if (typeof event.data.upcomingId === 'string') return { entity: 'upcoming', id: event.data.upcomingId };
   return undefined;
 }
 
-/** Whether the event edits its own entity: 'what changed' is then worth showing, field by field (the diff reads the entity's stream). */
+/**
+ * An entity by its name as an event named it: a meal's title, a person's name, a payment's plan and
+ * price, a request as whose and for what; its short id when the log never named it.
+ */
+export function entityName(event: AuditEvent, entity: AuditEntity, id: string): string {
+  if (entity === 'requests' && typeof event.data.userId === 'string') {
+    const student = nameThen(event, 'users', event.data.userId)?.name;
+    const meal = typeof event.data.mealId === 'string' ? nameThen(event, 'meals', event.data.mealId)?.name : undefined;
+    if (student && meal) return `${student}'s request for ${meal}`;
+  }
+  return nameThen(event, entity, id)?.name ?? shortId(id);
+}
+
+/** Whether the event edits the entity it is a version of: 'what changed' is then worth showing, field by field. */
 export function isEdit(event: AuditEvent) {
-  return /(Edited|Updated)$/.test(event.type) && event.version > 0 && ownSubject(event) !== undefined;
+  return /(Edited|Updated)$/.test(event.type) && event.subject !== undefined && event.subject.version > 1;
 }
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;

@@ -26,10 +26,10 @@ describe('the live tail', () => {
     await push(queryClient);
 
     await waitFor(() => expect(shown()).toHaveLength(registration(sam).length + 3));
-    expect(shown()[0]).toHaveTextContent('Boss edited the meal: title, ingredients');
-    expect(shown()[2]).toHaveTextContent('Boss added the meal “Dal Tadka”');
+    expect(shown()[0]).toHaveTextContent('Boss edited Dal Tadka Deluxe: title, ingredients');
+    expect(shown()[2]).toHaveTextContent('Boss added the meal Dal Tadka');
     // One polite region, one announcement for the burst.
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 new events. Latest: Boss edited the meal: title, ingredients'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('3 new events. Latest: Boss edited Dal Tadka Deluxe: title, ingredients'));
     const reads = requests('GET', '/api/audit/events');
     expect(reads.map((read) => [read.query.get('newest'), read.query.get('after')])).toEqual([
       ['true', null],

@@ -7,7 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { paths } from '@/config/paths';
 import { type PaymentTrailRow, usePaymentTrails } from '../api/get-payment-trails';
-import { actorInWords, iconOf, timeInWords, whatHappened } from './event-words';
+import { actorInWords, actorThen, iconOf, timeInWords, whatHappened } from './event-words';
 
 const linkClasses =
   'font-medium text-orange-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700';
@@ -25,10 +25,10 @@ const columns: DataColumn<PaymentTrailRow>[] = [
         </time>
         <Link
           to={paths.dashboard.auditEntity('payments', trail.paymentId)}
-          aria-label={`Timeline of the ${trail.package} payment by ${trail.email}`}
+          aria-label={`History of the ${trail.package} payment by ${trail.email}`}
           className={linkClasses}
         >
-          Timeline
+          History
         </Link>
       </div>
     ),
@@ -48,7 +48,7 @@ const columns: DataColumn<PaymentTrailRow>[] = [
           return (
             <li key={event.position} className="flex items-start gap-1.5">
               <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-orange-800" />
-              <span>{`${actorInWords(event.actor)} ${whatHappened(event)}`}</span>
+              <span>{`${actorInWords(actorThen(event))} ${whatHappened(event)}`}</span>
             </li>
           );
         })}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeAuditEvent, makePayment, seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
-import { audrey, person, sam } from '@/testing/audit-history';
+import { audrey, person, registration, sam } from '@/testing/audit-history';
 import { renderApp } from '@/testing/render-app';
 
 const gold = makePayment(sam.email, 'Gold', { date: '2026-11-21T10:00:00.000Z' });
@@ -18,7 +18,7 @@ const trailOf = (payment: typeof gold, userId: string) => [
       userId,
       email: payment.email,
       package: payment.package,
-      badge: payment.badge,
+      badge: payment.package === 'Gold' ? 'gold' : 'silver',
       amount: payment.amount,
       currency: payment.currency,
       price: payment.price,
@@ -32,7 +32,8 @@ const trailOf = (payment: typeof gold, userId: string) => [
     stream: `user-${userId}`,
     version: 3,
     actor: 'system',
-    data: { userId, badge: payment.badge, paymentId: payment._id },
+    // Events keep the badge in lower case.
+    data: { userId, badge: payment.package === 'Gold' ? 'gold' : 'silver', paymentId: payment._id },
   }),
 ];
 
@@ -43,7 +44,12 @@ const rows = () =>
 
 describe('Payment trails', () => {
   it("given payments, when opened, then lists everyone's, newest first, and a member's email shows only theirs: amount, provider reference and the badge it granted", async () => {
-    seed({ users: [audrey, sam], signedInAs: audrey.email, payments: [gold, silver], auditEvents: [...trailOf(gold, sam._id), ...trailOf(silver, 'id-pia')] });
+    seed({
+      users: [audrey, sam],
+      signedInAs: audrey.email,
+      payments: [gold, silver],
+      auditEvents: [...registration(sam), ...trailOf(gold, sam._id), ...trailOf(silver, 'id-pia')],
+    });
     const { router } = renderApp('/dashboard/audit/payments');
     const user = userEvent.setup();
 
@@ -61,8 +67,8 @@ describe('Payment trails', () => {
     expect(row).toHaveTextContent('3900 usd minor units');
     expect(row).toHaveTextContent(gold.providerRef);
     expect(row).toHaveTextContent('Sam Student paid $39 for Gold');
-    expect(row).toHaveTextContent('System granted the gold badge');
-    expect(within(row!).getByRole('link', { name: `Timeline of the Gold payment by ${sam.email}` })).toHaveAttribute(
+    expect(row).toHaveTextContent('System granted Sam Student the gold badge, paid for with Gold ($39)');
+    expect(within(row!).getByRole('link', { name: `History of the Gold payment by ${sam.email}` })).toHaveAttribute(
       'href',
       `/dashboard/audit/payments/${gold._id}`,
     );

@@ -1,8 +1,18 @@
-import type { AuditEntity } from '@hostel/contracts';
+import { type AuditEntity, auditKey, type AuditName } from '@hostel/contracts';
 import { Fragment, useId } from 'react';
 import { z } from 'zod';
 import { RatingAndPrice } from '@/components/meal/rating-and-price';
-import { fieldInWords, valueInWords } from './event-words';
+import { fieldInWords, plural, shortId, valueInWords } from './event-words';
+
+/** Fields that hold an entity's id, and which kind of entity: shown by its name then. */
+const ID_FIELDS: Record<string, AuditEntity> = { mealId: 'meals', upcomingId: 'upcoming', userId: 'users', paymentId: 'payments' };
+
+/** A field's value in words; an id the event named, by that name (and its short id). */
+function fieldValue(field: string, value: unknown, names: Record<string, AuditName> | undefined) {
+  const kind = ID_FIELDS[field.split('.').at(-1)!];
+  const named = kind && typeof value === 'string' ? names?.[auditKey(kind, value)] : undefined;
+  return named ? `${named.name} (${shortId(value as string)})` : valueInWords(value);
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -13,8 +23,8 @@ function flatten(value: Record<string, unknown>, prefix = ''): [string, unknown]
   );
 }
 
-/** Any entity's state as a readable list of its fields. */
-export function StateList({ state, label }: { state: Record<string, unknown>; label: string }) {
+/** Any entity's state as a readable list of its fields, the entities it names by their names then. */
+export function StateList({ state, label, names }: { state: Record<string, unknown>; label: string; names?: Record<string, AuditName> | undefined }) {
   const fields = flatten(state);
   if (fields.length === 0) return <p className="text-slate-700">Nothing recorded.</p>;
   return (
@@ -25,7 +35,7 @@ export function StateList({ state, label }: { state: Record<string, unknown>; la
       {fields.map(([field, value]) => (
         <Fragment key={field}>
           <dt className="font-medium break-words text-slate-900">{fieldInWords(field)}</dt>
-          <dd className="break-words text-slate-800">{valueInWords(value)}</dd>
+          <dd className="text-slate-800 [overflow-wrap:anywhere]">{fieldValue(field, value, names)}</dd>
         </Fragment>
       ))}
     </dl>
@@ -43,12 +53,11 @@ const ListedMeal = z.object({
   price: z.number(),
   rating: z.number(),
   distributorName: z.string(),
+  likes: z.number(),
+  reviews: z.number(),
 });
 
-/**
- * The meal card as it looked then, with what the card leaves out (description, ingredients, who serves it).
- * Not its likes: they are counted from other streams, so a meal's own versions don't tell them.
- */
+/** The meal card as it looked then, with what the card leaves out (description, ingredients, who serves it) and its likes and reviews then. */
 function MealAsItStood({ meal }: { meal: z.infer<typeof ListedMeal> }) {
   const titleId = useId();
   return (
@@ -68,18 +77,19 @@ function MealAsItStood({ meal }: { meal: z.infer<typeof ListedMeal> }) {
           {meal.ingredients.join(', ') || '(none)'}
         </p>
         <p className="text-sm text-slate-700">{`Served by ${meal.distributorName}`}</p>
+        <p className="text-sm font-medium text-slate-900">{`${plural(meal.likes, 'like')} · ${plural(meal.reviews, 'review')}`}</p>
       </div>
     </article>
   );
 }
 
 /** An entity as it stood: a meal as its card, a deleted meal said so, anything else as a list of its fields. */
-export function StateView({ entity, state }: { entity: AuditEntity; state: Record<string, unknown> }) {
+export function StateView({ entity, state, names }: { entity: AuditEntity; state: Record<string, unknown>; names?: Record<string, AuditName> | undefined }) {
   if (entity === 'meals') {
     if (state.status === 'deleted')
       return <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-800">The meal was deleted by this version.</p>;
     const meal = ListedMeal.safeParse(state);
     if (meal.success) return <MealAsItStood meal={meal.data} />;
   }
-  return <StateList state={state} label="Its fields at this version" />;
+  return <StateList state={state} label="Its fields at this version" names={names} />;
 }

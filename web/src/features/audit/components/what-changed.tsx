@@ -11,7 +11,7 @@ export function WhatChanged({ entity, id, version }: { entity: AuditEntity; id: 
   const [open, setOpen] = useState(false);
   const regionId = useId();
   const diff = useEntityDiff(entity, id, version - 1, version, { enabled: open });
-  const changes = diff.data?.steps.flatMap((step) => step.changes) ?? [];
+  const changes = diff.data?.changes ?? [];
 
   return (
     <div className="grid justify-items-start gap-1">

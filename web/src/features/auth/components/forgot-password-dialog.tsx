@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ForgotPasswordBody } from '@hostel/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { fieldAria, FormField } from '@/components/ui/form-field';
@@ -14,21 +14,22 @@ import { useForgotPassword } from '../api/forgot-password';
  * account, and its words are read out from a live status, which stays in place so each answer is announced.
  */
 export function ForgotPasswordDialog({ open, onOpenChange, email }: { open: boolean; onOpenChange: (open: boolean) => void; email: string }) {
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title="Reset your password" focusFirstField>
+      {/* Drawn only while open: each opening starts from the email typed on the login form, with no answer shown yet. */}
+      <ForgotPasswordForm email={email} />
+    </Modal>
+  );
+}
+
+function ForgotPasswordForm({ email }: { email: string }) {
   const forgot = useForgotPassword();
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors },
   } = useForm({ resolver: zodResolver(ForgotPasswordBody), defaultValues: { email } });
-
-  // Each opening starts from the email typed on the login form, with no answer shown yet.
-  useEffect(() => {
-    if (!open) return;
-    reset({ email });
-    setStatus(null);
-  }, [open, email, reset]);
 
   const onSubmit = handleSubmit(async (body) => {
     setStatus(null);
@@ -40,21 +41,19 @@ export function ForgotPasswordDialog({ open, onOpenChange, email }: { open: bool
   });
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Reset your password">
-      <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Reset your password">
-        <p id="forgot-help" className="text-sm text-slate-700">
-          Enter the email of your account. We will send it a link to choose a new password.
-        </p>
-        <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-          <Input type="email" autoComplete="email" {...fieldAria('forgot-email', errors.email?.message, 'forgot-help')} {...register('email')} />
-        </FormField>
-        <Button type="submit" disabled={forgot.isPending} aria-busy={forgot.isPending}>
-          Send reset link
-        </Button>
-        <p role="status" className={cn('text-sm', status?.tone === 'error' ? 'font-medium text-red-700' : 'text-emerald-800')}>
-          {status?.text}
-        </p>
-      </form>
-    </Modal>
+    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-label="Reset your password">
+      <p id="forgot-help" className="text-sm text-slate-700">
+        Enter the email of your account. We will send it a link to choose a new password.
+      </p>
+      <FormField id="forgot-email" label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="email" {...fieldAria('forgot-email', errors.email?.message, 'forgot-help')} {...register('email')} />
+      </FormField>
+      <Button type="submit" disabled={forgot.isPending} aria-busy={forgot.isPending}>
+        Send reset link
+      </Button>
+      <p role="status" className={cn('text-sm', status?.tone === 'error' ? 'font-medium text-red-700' : 'text-emerald-800')}>
+        {status?.text}
+      </p>
+    </form>
   );
 }

@@ -20,6 +20,8 @@ describe("login screen: 'Forgot password?'", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
     const email = within(dialog).getByLabelText('Email');
     expect(email).toHaveValue('Sam@Example.com');
+    // It opens where the person types, not on its close button.
+    expect(email).toHaveFocus();
     const status = within(dialog).getByRole('status');
     expect(status).toBeEmptyDOMElement();
 
@@ -35,6 +37,7 @@ describe("login screen: 'Forgot password?'", () => {
 
     await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
+    expect(within(dialog).getByLabelText('Email')).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
 
     const email = within(dialog).getByLabelText('Email');
@@ -58,7 +61,9 @@ describe("login screen: 'Forgot password?'", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reset your password' });
     await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send reset link' }));
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Too many requests. Please try again in a minute.');
+    // The status is there, empty, before the answer: wait for the answer's words in it.
+    const status = within(dialog).getByRole('status');
+    expect(await within(dialog).findByText('Too many requests. Please try again in a minute.')).toBe(status);
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

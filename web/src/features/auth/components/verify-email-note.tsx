@@ -1,15 +1,26 @@
 import { MailCheck } from 'lucide-react';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSessionUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useResendVerification } from '../api/resend-verification';
+import { rememberWhereVerifying } from '../verify-return';
 
-/** For a signed-in user who has not verified their email yet: a quiet reminder, and a new link on request. */
+/**
+ * For a signed-in user who has not verified their email yet: a quiet reminder, and a new link on request.
+ * The page it shows on is remembered, for the verify page to lead back to.
+ */
 export function VerifyEmailNote() {
   const user = useSessionUser();
   const resend = useResendVerification();
+  const { pathname, search } = useLocation();
+  const unverified = user?.emailVerified === false;
+  useEffect(() => {
+    if (unverified) rememberWhereVerifying(pathname + search);
+  }, [unverified, pathname, search]);
   // Unknown (an older answer without the flag) counts as verified: no note rather than a wrong one.
-  if (user?.emailVerified !== false) return null;
+  if (!unverified) return null;
 
   const answer = resend.isSuccess ? resend.data.message : resend.isError ? resend.error.message : '';
   return (

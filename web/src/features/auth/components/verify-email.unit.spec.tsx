@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { mailedToken, makeUser, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
@@ -9,6 +9,8 @@ import { renderApp } from '@/testing/render-app';
 const token = mailedToken(7);
 
 describe('verify email page (the mailed link)', () => {
+  beforeEach(() => localStorage.clear());
+
   it('given a good link, then verifies once and says so', async () => {
     const ann = makeUser({ name: 'Ann', email: 'ann@example.com', emailVerified: false });
     seed({ users: [ann], verificationTokens: { [token]: ann.email } });
@@ -31,6 +33,28 @@ describe('verify email page (the mailed link)', () => {
     await router.navigate('/');
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
     expect(screen.queryByText(/Please verify your email/)).not.toBeInTheDocument();
+  });
+
+  it('given the page the person was reading while the reminder showed, then ends with a way back there (and Home)', async () => {
+    const ann = makeUser({ name: 'Ann', email: 'ann@example.com', emailVerified: false });
+    seed({ users: [ann], signedInAs: ann.email, verificationTokens: { [token]: ann.email } });
+    const { router } = renderApp('/AllMeals?category=Lunch');
+    expect(await screen.findByText('Please verify your email address: open the link we mailed you.')).toBeInTheDocument();
+
+    // The mailed link, opened (in this browser) later.
+    await router.navigate(`/verify-email?token=${token}`);
+
+    expect(await screen.findByText('Your email is verified.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to where you were' })).toHaveAttribute('href', '/AllMeals?category=Lunch');
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('given no page to go back to, then offers Home alone', async () => {
+    seed({});
+    renderApp(`/verify-email?token=${token}`);
+
+    expect(await screen.findByRole('link', { name: 'Go to Home' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Back to where you were' })).not.toBeInTheDocument();
   });
 
   it('given an unknown or expired link, then shows the server message', async () => {

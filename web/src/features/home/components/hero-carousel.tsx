@@ -25,7 +25,7 @@ function HeroSearch() {
     void navigate(search ? `${paths.allMeals}?${new URLSearchParams({ search })}` : paths.allMeals);
   };
   return (
-    <form role="search" onSubmit={onSubmit} className="flex w-full max-w-xl gap-2">
+    <form role="search" onSubmit={onSubmit} className="grid w-full max-w-xl gap-2 sm:flex">
       <label htmlFor="hero-search" className="sr-only">
         Search meals
       </label>
@@ -43,6 +43,11 @@ function HeroSearch() {
   );
 }
 
+/** The slide's title as typed so far: a component of its own, so each letter re-renders this text alone, not the hero. */
+function TypedTitle({ title, playing }: { title: string; playing: boolean }) {
+  return useTypewriter(title, playing);
+}
+
 /**
  * The hero: three slides that advance every 5 s with a typed title, and a meal search. A visible
  * pause / play control stops the motion (WCAG 2.2.2), and it never starts moving on its own for someone
@@ -55,7 +60,6 @@ export function HeroCarousel() {
   const [chosenPaused, setChosenPaused] = useState<boolean | null>(null);
   const playing = !(chosenPaused ?? reducedMotion);
   const slide = slides[active] ?? slides[0];
-  const typed = useTypewriter(slide.title, playing);
 
   useEffect(() => {
     if (!playing) return;
@@ -101,7 +105,7 @@ export function HeroCarousel() {
           <h2 className="min-h-[2.5em] text-4xl font-bold tracking-tight text-white md:text-6xl">
             <span className="sr-only">{slide.title}</span>
             <span aria-hidden="true">
-              {typed}
+              <TypedTitle title={slide.title} playing={playing} />
               <span className="ml-1 inline-block w-1 animate-pulse bg-orange-400 motion-reduce:hidden">&nbsp;</span>
             </span>
           </h2>

@@ -1,4 +1,4 @@
-import { type Badge, isUpgrade, MEMBERSHIP_PACKAGES } from '@hostel/contracts/plain';
+import { isUpgrade, MEMBERSHIP_PACKAGES } from '@hostel/contracts/plain';
 import { Crown } from 'lucide-react';
 import { PlanFeatures } from '@/components/membership/plan-features';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,6 @@ const accents: Record<PackageName, string> = {
   Platinum: 'border-violet-400',
 };
 const dollars = (minorUnits: number) => `$${minorUnits / 100}`;
-export const planOf = (badge: Badge) => `${badge.charAt(0).toUpperCase()}${badge.slice(1)}`;
 
 /**
  * 'Choose Your Membership': the three plans; buying one needs an account. A member is offered only
@@ -49,16 +48,16 @@ export function MembershipPlans() {
         {(Object.keys(MEMBERSHIP_PACKAGES) as PackageName[]).map((name) => {
           const plan = MEMBERSHIP_PACKAGES[name];
           const offered = isUpgrade(held, name);
-          const current = held === plan.badge;
+          // A plan grants the badge of its own name.
+          const current = held === name;
           return (
-            // The whole card answers a click; its button is the way in for keyboards and screen readers.
+            // The whole card answers a click: its button's overlay covers it (one control, for pointer, keyboard and screen reader alike).
             <li
               key={name}
-              onClick={() => choose(name)}
               aria-current={current || undefined}
               className={cn(
-                'grid content-start gap-4 rounded-2xl border bg-white p-6 shadow-sm',
-                offered ? 'cursor-pointer hover:shadow-md' : 'bg-slate-50',
+                'relative grid content-start gap-4 rounded-2xl border bg-white p-6 shadow-sm',
+                offered ? 'hover:shadow-md' : 'bg-slate-50',
                 accents[name],
               )}
             >
@@ -72,18 +71,12 @@ export function MembershipPlans() {
               </p>
               <PlanFeatures name={name} />
               {offered ? (
-                <Button
-                  className="mt-2"
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    choose(name);
-                  }}
-                >
+                <Button className="mt-2 after:absolute after:inset-0 after:rounded-2xl" onClick={() => choose(name)}>
                   {`Choose ${name}`}
                 </Button>
               ) : (
                 <p className="mt-2 rounded-md bg-emerald-50 px-3 py-2 text-center font-semibold text-emerald-900">
-                  {current ? 'Your current plan' : `Included in your ${planOf(held ?? plan.badge)} plan`}
+                  {current ? 'Your current plan' : `Included in your ${held ?? name} plan`}
                 </p>
               )}
             </li>

@@ -1,10 +1,11 @@
-import { MealLikeAnswer } from '@hostel/contracts';
 import type { ApiClient } from '@/lib/api-client';
+import { loadSchemas } from '@/lib/schemas';
 import { useCommand } from '@/lib/use-command';
 
 /** `PATCH /api/meals/{id}/like`: the server knows who likes from the token; a repeat changes nothing. */
 export async function likeMeal(api: ApiClient, id: string) {
-  return MealLikeAnswer.parse(await api.patch(`/api/meals/${encodeURIComponent(id)}/like`));
+  const [schemas, answer] = await Promise.all([loadSchemas(), api.patch(`/api/meals/${encodeURIComponent(id)}/like`)]);
+  return schemas.MealLikeAnswer.parse(answer);
 }
 
 export function useLikeMeal(id: string) {

@@ -144,7 +144,7 @@ describe('Add Meal', () => {
     expect(db.meals).toEqual([
       expect.objectContaining({ title: 'Khichdi', ingredients: ['rice', 'moong dal', 'ghee'], distributorEmail: 'ada@example.com', rating: 0, likes: 0 }),
     ]);
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Meal Added!' }), { timeout: 3000 });
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Meal Added!' }));
     // The page is given back to assistive technology (Radix's aria-hidden undone) once the dialog's effects are cleaned up.
     await waitFor(() => expect(field('Title')).toHaveValue(''));
     expect(field('Category')).toHaveValue('');

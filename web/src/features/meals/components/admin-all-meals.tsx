@@ -2,6 +2,7 @@ import { DASHBOARD_PAGE_SIZE, type MealDto, rooms } from '@hostel/contracts';
 import { ArrowDownWideNarrow, Eye, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { HistoryLink } from '@/components/history-link';
 import { Button } from '@/components/ui/button';
 import { DeleteButton } from '@/components/ui/delete-button';
 import { type DataColumn, DataTable } from '@/components/ui/data-table';
@@ -54,6 +55,7 @@ export function AdminAllMeals() {
               Details
             </Link>
           </Button>
+          <HistoryLink entity="meals" id={meal._id} of={meal.title} />
         </div>
       ),
     },

@@ -126,7 +126,7 @@ describe('Admin All Meals', () => {
     const done = await screen.findByRole('dialog', { name: 'Deleted!' });
     expect(within(done).getByText('Meal has been deleted.')).toBeInTheDocument();
     expect(requests('DELETE', `/api/meals/${khichdi._id}`)).toHaveLength(1);
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Deleted!' }), { timeout: 3000 });
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Deleted!' }));
     // The page is given back to assistive technology (Radix's aria-hidden undone) once the dialog's effects are cleaned up.
     await waitFor(() => expect(within(table()).queryByRole('cell', { name: 'Khichdi' })).not.toBeInTheDocument());
     expect(within(table()).getByRole('cell', { name: 'Meal 01' })).toBeInTheDocument();

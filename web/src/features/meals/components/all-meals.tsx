@@ -6,6 +6,7 @@ import { Label } from '@/components/ui/label';
 import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { useLiveRoom } from '@/lib/live-updates';
+import { plural } from '@/lib/plural';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { type MealsFilter, useInfiniteMeals } from '../api/get-meals';
 import { MealCard } from './meal-card';
@@ -124,7 +125,7 @@ export function AllMeals() {
       ) : (
         <>
           <p role="status" className="text-sm text-slate-700">
-            {`Showing ${loaded.length} of ${meals.data?.pages.at(-1)?.total ?? loaded.length} meals`}
+            {`Showing ${loaded.length} of ${plural(meals.data?.pages.at(-1)?.total ?? loaded.length, 'meal')}`}
           </p>
           {loaded.length === 0 ? (
             <p className="text-center text-slate-700">No meals found.</p>
@@ -132,7 +133,7 @@ export function AllMeals() {
             <ul aria-label="Meals" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {loaded.map((meal, index) => (
                 <li key={meal._id} className="grid">
-                  <MealCard meal={meal} showCategory first={index === 0} />
+                  <MealCard meal={meal} showCategory first={index === 0} level={2} />
                 </li>
               ))}
             </ul>

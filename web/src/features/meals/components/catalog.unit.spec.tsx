@@ -84,7 +84,7 @@ describe('Choose Your Membership (home)', () => {
   });
 
   it('given a Gold member, then their plan says so, Silver is included, and only Platinum is offered', async () => {
-    const gil = makeUser({ name: 'Gil Gold', email: 'gil@example.com', badge: 'gold' });
+    const gil = makeUser({ name: 'Gil Gold', email: 'gil@example.com', badge: 'Gold' });
     seed({ users: [gil], signedInAs: gil.email, meals: [] });
     const { router } = renderApp('/');
     const plans = await screen.findByRole('region', { name: 'Choose Your Membership' });
@@ -144,6 +144,30 @@ describe('Explore All Meals', () => {
     const last = requests('GET', '/api/meals').at(-1)!;
     expect(Object.fromEntries(last.query)).toMatchObject({ category: 'Lunch', priceMin: '10', priceMax: '20', skip: '0', limit: '9' });
     await waitFor(() => expect(cardTitles(screen.getByRole('list', { name: 'Meals' }))).toEqual(['Meal 04']));
+  });
+
+  it('given meals, then each card is titled one level below the page (h1 → h2, no level skipped, as axe heading-order asks)', async () => {
+    seed({ meals: many.slice(0, 2) });
+    renderApp('/AllMeals');
+    const list = await screen.findByRole('list', { name: 'Meals' });
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Explore All Meals');
+    expect(
+      within(list)
+        .getAllByRole('heading')
+        .map((heading) => [heading.tagName, heading.textContent]),
+    ).toEqual([
+      ['H2', 'Meal 01'],
+      ['H2', 'Meal 02'],
+    ]);
+  });
+
+  it('given one meal, then the count says it in the singular', async () => {
+    seed({ meals: many.slice(0, 1) });
+    renderApp('/AllMeals');
+    await screen.findByRole('list', { name: 'Meals' });
+
+    expect(screen.getByText(/^Showing /)).toHaveTextContent(/^Showing 1 of 1 meal$/);
   });
 
   it('given a failing server, then shows Error: and the message', async () => {

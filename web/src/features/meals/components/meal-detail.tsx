@@ -6,15 +6,16 @@ import { LikeCount } from '@/components/ui/like-count';
 import { LocalTime } from '@/components/ui/local-time';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { ApiError } from '@/lib/api-client';
+import { HistoryLink } from '@/components/history-link';
 import { useCanAct } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useLiveRoom } from '@/lib/live-updates';
+import { pluralNoun } from '@/lib/plural';
 import { useRequireSignIn } from '@/lib/require-sign-in';
 import { useViewer } from '@/lib/viewer';
 import { useMeal } from '../api/get-meal';
 import { useLikeMeal } from '../api/like-meal';
 import { formatPrice, formatRating } from '@/components/meal/rating-and-price';
-import { DocumentTitle } from '@/components/document-title';
 
 /** `viewerPending`: the counts shown are a visitor's, and whether this reader liked the meal is not known yet. */
 function LikeButton({ mealId, likes, likedByMe, viewerPending }: { mealId: string; likes: number; likedByMe: boolean; viewerPending: boolean }) {
@@ -43,9 +44,7 @@ function LikeButton({ mealId, likes, likedByMe, viewerPending }: { mealId: strin
       {likedByMe ? 'Liked' : 'Like'}
       <span aria-hidden="true">·</span>
       <span>
-        {/* One text: hydrating the server's "1 " as the number 1 and then " ", Preact keeps "1 " (it equals 1 loosely) and adds a second space. */}
-        {`${likes} `}
-        <span className="sr-only">{likes === 1 ? 'like' : 'likes'}</span>
+        {likes} <span className="sr-only">{pluralNoun(likes, 'like')}</span>
       </span>
     </Button>
   );
@@ -74,7 +73,7 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
   const { title, image, distributorName, postTime, description, ingredients, rating, price, category, likes, likedByMe } = meal.data;
   return (
     <article aria-labelledby="meal-title" className="grid gap-8 md:grid-cols-2">
-      <DocumentTitle>{title}</DocumentTitle>
+      <title>{title}</title>
       {/* The page's largest paint: fetched first. */}
       <img src={image} alt={title} width={800} height={600} fetchPriority="high" className="aspect-[4/3] w-full rounded-xl object-cover shadow" />
       <div className="grid content-start gap-4">
@@ -82,6 +81,7 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
         <h1 id="meal-title" className="text-3xl font-bold text-slate-900">
           {title}
         </h1>
+        <HistoryLink entity="meals" id={mealId} of={title} className="justify-self-start" />
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
           <dt className="font-semibold">Distributor</dt>
           <dd>{distributorName}</dd>

@@ -56,7 +56,7 @@ describe('Update meal (Admin All Meals)', () => {
       { title: 'Masala Khichdi', distributorName: 'Chef Bo', rating: 9.3, price: 6.5 },
     ]);
     expect(screen.queryByRole('dialog', { name: 'Update Khichdi' })).not.toBeInTheDocument();
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Success!' }), { timeout: 3000 });
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Success!' }));
     const row = within(await screen.findByRole('row', { name: /Masala Khichdi/ }));
     expect(
       row

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /** SPEC section 9: the next page loads once 80% of the page is scrolled, checked at most every 150 ms. */
 const THRESHOLD = 0.8;
@@ -9,14 +9,14 @@ const THROTTLE_MS = 150;
  * It checks again whenever `contentSize` changes, so a page too short to scroll keeps filling.
  */
 export function useNearPageEnd(onNearEnd: () => void, enabled: boolean, contentSize: number) {
-  const callback = useRef(onNearEnd);
-  callback.current = onNearEnd;
+  // The caller's latest callback, without checking again each time it changes.
+  const nearEnd = useEffectEvent(onNearEnd);
 
   useEffect(() => {
     if (!enabled) return;
     const check = () => {
       const { scrollHeight } = document.documentElement;
-      if (scrollHeight > 0 && (window.scrollY + window.innerHeight) / scrollHeight >= THRESHOLD) callback.current();
+      if (scrollHeight > 0 && (window.scrollY + window.innerHeight) / scrollHeight >= THRESHOLD) nearEnd();
     };
     let last = 0;
     let trailing: ReturnType<typeof setTimeout> | undefined;

@@ -1,4 +1,4 @@
-import { type Badge, displayPrice, isUpgrade, MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/contracts';
+import { type BadgeName, displayPrice, isUpgrade, MEMBERSHIP_PACKAGES, type PackageName } from '@hostel/contracts';
 import { FlaskConical } from 'lucide-react';
 import { PlanFeatures } from '@/components/membership/plan-features';
 import { type FormEvent, useState } from 'react';
@@ -15,9 +15,7 @@ import { PayNow } from './pay-now';
 import { type CardEntry, formatCardNumber, formatExpiry, tokeniseTestCard } from './sandbox-card';
 import { StripeCardForm } from './stripe-card-form';
 import { usePaymentAttempt } from './use-payment-attempt';
-import { DocumentTitle } from '@/components/document-title';
 
-const planOf = (badge: Badge) => `${badge.charAt(0).toUpperCase()}${badge.slice(1)}`;
 const isPackage = (name: string | undefined): name is PackageName => name !== undefined && Object.hasOwn(MEMBERSHIP_PACKAGES, name);
 
 /**
@@ -104,13 +102,14 @@ function SandboxCardForm({ packageName }: { packageName: PackageName }) {
 }
 
 /** Where the card form stands when the plan would not raise the member's badge: only upgrades are sold. */
-function NotAnUpgrade({ held, packageName }: { held: Badge; packageName: PackageName }) {
-  const current = held === MEMBERSHIP_PACKAGES[packageName].badge;
+function NotAnUpgrade({ held, packageName }: { held: BadgeName; packageName: PackageName }) {
+  // A plan grants the badge of its own name.
+  const current = held === packageName;
   return (
     <div role="status" className="grid gap-3">
-      <h2 className="text-xl font-semibold text-slate-900">{current ? 'This is your current plan' : `Included in your ${planOf(held)} plan`}</h2>
+      <h2 className="text-xl font-semibold text-slate-900">{current ? 'This is your current plan' : `Included in your ${held} plan`}</h2>
       <p className="text-slate-700">
-        {`You are a ${planOf(held)} member: the ${packageName} plan would not raise your badge, so it is not charged. Only a higher plan can be bought.`}
+        {`You are a ${held} member: the ${packageName} plan would not raise your badge, so it is not charged. Only a higher plan can be bought.`}
       </p>
       <Link to={paths.home} className="font-semibold text-orange-800 underline underline-offset-4">
         See the plans
@@ -128,7 +127,7 @@ export function Checkout({ packageName }: { packageName: string | undefined }) {
   const profile = useUserProfile(user?.email);
   // The plan held when the page opened decides what is offered: the badge this very purchase grants
   // must not swap the card form away while it finishes.
-  const [heldAtStart, setHeldAtStart] = useState<Badge | null | undefined>(undefined);
+  const [heldAtStart, setHeldAtStart] = useState<BadgeName | null | undefined>(undefined);
   if (heldAtStart === undefined && profile.data) setHeldAtStart(profile.data.badge);
   if (!isPackage(packageName)) {
     return (
@@ -144,7 +143,7 @@ export function Checkout({ packageName }: { packageName: string | undefined }) {
   return (
     <div className="grid gap-8 md:grid-cols-2">
       <section aria-labelledby="checkout-title" className="grid content-start gap-4">
-        <DocumentTitle>{`${packageName} Package Checkout`}</DocumentTitle>
+        <title>{`${packageName} Package Checkout`}</title>
         <h1 id="checkout-title" className="text-3xl font-bold text-slate-900">{`${packageName} Package Checkout`}</h1>
         <p>
           <span className="text-4xl font-bold text-slate-900">{displayPrice(plan.price)}</span>
@@ -157,7 +156,7 @@ export function Checkout({ packageName }: { packageName: string | undefined }) {
           <dt className="font-semibold">Email</dt>
           <dd>{user?.email}</dd>
           <dt className="font-semibold">Current plan</dt>
-          <dd>{profile.isPending ? '…' : profile.data?.badge ? planOf(profile.data.badge) : 'None'}</dd>
+          <dd>{profile.isPending ? '…' : (profile.data?.badge ?? 'None')}</dd>
         </dl>
       </section>
       <section aria-label="Payment" className="rounded-xl border border-slate-200 bg-white p-6">

@@ -29,7 +29,7 @@ describe('checkout in test mode', () => {
     expect(screen.queryByRole('dialog', { name: 'Payment Successful!' })).not.toBeInTheDocument();
 
     grantPendingBadges();
-    const dialog = await screen.findByRole('dialog', { name: 'Payment Successful!' }, { timeout: 5000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Payment Successful!' });
     expect(within(dialog).getByText('You are now a Silver member')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userProfile'));
   });
@@ -62,12 +62,12 @@ describe('checkout in test mode', () => {
     seed({ users: [student], signedInAs: student.email });
     await payWithTestCard('/checkout/Gold');
     expect(await screen.findByRole('dialog', { name: 'Payment Successful!' })).toHaveTextContent('You are now a Gold member');
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Payment Successful!' }), { timeout: 2500 });
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Payment Successful!' }));
   });
 });
 
 describe('checkout offers only upgrades', () => {
-  const goldMember = makeUser({ name: 'Gil Gold', email: 'gil@example.com', badge: 'gold' });
+  const goldMember = makeUser({ name: 'Gil Gold', email: 'gil@example.com', badge: 'Gold' });
 
   it.each([
     ['Gold', 'This is your current plan'],

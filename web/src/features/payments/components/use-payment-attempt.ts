@@ -1,6 +1,6 @@
-import { type Badge, badgeRank, type PaymentAnswer } from '@hostel/contracts';
+import { type Badge, type BadgeName, badgeRank, type PaymentAnswer } from '@hostel/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { paths } from '@/config/paths';
@@ -12,8 +12,6 @@ const AWAIT_POLL_MS = 2000;
 /** Success alerts close by themselves after 1.5 s (SPEC section 9). */
 const SUCCESS_AUTO_CLOSE_MS = 1500;
 
-const capitalised = (badge: Badge) => `${badge.charAt(0).toUpperCase()}${badge.slice(1)}`;
-
 /**
  * One purchase attempt of a card form, sandbox or Stripe: its Idempotency-Key (kept while the attempt
  * is retried, renewed once the server has answered it), and the end of it. A paid answer completes at
@@ -23,12 +21,18 @@ const capitalised = (badge: Badge) => `${badge.charAt(0).toUpperCase()}${badge.s
  */
 export function usePaymentAttempt(wanted: Badge) {
   const key = useRef(crypto.randomUUID());
-  const [awaiting, setAwaiting] = useState(false);
+  const [pending, setPending] = useState(false);
   const notice = useNotice();
   const navigate = useNavigate();
   const api = useApi();
   const user = useSessionUser();
-  const profile = useQuery({ ...userProfileQueryOptions(api, user?.email ?? ''), enabled: awaiting, refetchInterval: awaiting ? AWAIT_POLL_MS : false });
+  // The wanted badge, or a better one, once the profile shows it.
+  const landedIn = (badge: BadgeName | null | undefined) => (badge && badgeRank(badge) >= badgeRank(wanted) ? badge : null);
+  const profile = useQuery({
+    ...userProfileQueryOptions(api, user?.email ?? ''),
+    enabled: pending,
+    refetchInterval: (query) => (landedIn(query.state.data?.badge) ? false : AWAIT_POLL_MS),
+  });
 
   const succeed = (text: string) => {
     notice({ title: 'Payment Successful!', text, tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
@@ -36,12 +40,12 @@ export function usePaymentAttempt(wanted: Badge) {
   };
 
   // The badge has landed (or a better one was held already): the purchase is complete.
-  const badge = profile.data?.badge;
+  const landed = pending ? landedIn(profile.data?.badge) : null;
+  const awaiting = pending && landed === null;
+  const completed = useEffectEvent((held: BadgeName) => succeed(`You are now a ${held} member`));
   useEffect(() => {
-    if (!awaiting || !badge || badgeRank(badge) < badgeRank(wanted)) return;
-    setAwaiting(false);
-    succeed(`You are now a ${capitalised(badge)} member`);
-  }, [awaiting, badge, wanted]);
+    if (landed) completed(landed);
+  }, [landed]);
 
   return {
     /** The Idempotency-Key of the attempt under way. */
@@ -54,7 +58,7 @@ export function usePaymentAttempt(wanted: Badge) {
     /** Completes a paid answer, or waits for the badge of a pending one. */
     finish(answer: Exclude<PaymentAnswer, { requiresAction: true }>) {
       if ('badge' in answer) return succeed(answer.message);
-      setAwaiting(true);
+      setPending(true);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HistoryLink } from '@/components/history-link';
 import { useSessionUser } from '@/lib/auth';
 import { useUserProfile } from '@/lib/user-profile';
 import { useMealsAddedCount } from '../api/get-meals-added-count';
@@ -20,6 +21,7 @@ export function AdminProfile({ children }: { children?: ReactNode }) {
       <p className="rounded-lg bg-orange-50 px-4 py-2 text-lg font-semibold text-orange-950">
         {mealsAdded.isPending ? 'Meals Added: …' : mealsAdded.isError ? 'Meals Added: unavailable' : `Meals Added: ${mealsAdded.data}`}
       </p>
+      <HistoryLink entity="users" id={user._id} of={`${user.name}'s account`} />
       {children}
     </ProfileCard>
   );

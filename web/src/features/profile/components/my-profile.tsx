@@ -1,3 +1,4 @@
+import { HistoryLink } from '@/components/history-link';
 import { Badge } from '@/components/ui/badge';
 import { ApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth';
@@ -19,7 +20,7 @@ export function MyProfile() {
   }
   if (!profile.data) return <p>User profile not found.</p>;
 
-  const { photo, name, email, badge } = profile.data;
+  const { _id, photo, name, email, badge } = profile.data;
   return (
     <ProfileCard photo={photo} name={name} email={email}>
       <p className="flex items-center gap-2 text-slate-800">
@@ -34,6 +35,7 @@ export function MyProfile() {
           </Badge>
         )}
       </p>
+      <HistoryLink entity="users" id={_id} of={`${name}'s account`} />
     </ProfileCard>
   );
 }

@@ -2,14 +2,9 @@ import { MealRequestAnswer, ServeQueueAnswer, WaitingTimes } from '@hostel/contr
 import { MIN_POSITION_HEADER } from '@hostel/contracts/plain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '@/lib/auth';
+import { SERVE_QUEUE_KEY } from './serve-queue-key';
 
-/**
- * The kitchen's queue sits under its own key, not under 'mealRequests': a `changed` push invalidates
- * every 'mealRequests' query at once, and the queue screen would rather weigh each push against the
- * position its data already reflects (see useQueueFreshness). Today's waiting times do sit under
- * 'mealRequests', so every push refreshes them.
- */
-export const SERVE_QUEUE_KEY = 'serveQueue';
+export { SERVE_QUEUE_KEY };
 
 /** Where "today" starts for the screen: its local midnight, as an ISO instant. */
 export function localMidnight(now: Date): string {

@@ -1,7 +1,7 @@
 import { MEAL_CATEGORIES, type ServeQueueAnswer, type ServeQueueItem } from '@hostel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlarmClock, Bell, BellOff, Clock, Layers, Maximize2, Minimize2, TriangleAlert, Undo2, Wifi, WifiOff } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { ArrowDownUp, Bell, BellOff, Layers, Maximize2, Wifi, WifiOff } from 'lucide-react';
+import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
@@ -14,21 +14,12 @@ import { type LiveState, useLiveConnection, useLiveMessage } from '@/lib/live-up
 import { isAfter, laterPosition } from '@/lib/positions';
 import { localMidnight, SERVE_QUEUE_KEY, type StageCommand, useServeQueue, useStageCommand } from '../api/serve-queue';
 import { useChime } from './chime';
-import {
-  ageLevel,
-  type AgeLevel,
-  canRecall,
-  formatWait,
-  groupByMeal,
-  isWaiting,
-  nextCommand,
-  requestArrivals,
-  type Thresholds,
-  waitedMs,
-  waitInWords,
-} from './queue-model';
+import { KitchenMenu } from './kitchen-menu';
+import { KITCHEN_THEMES, type KitchenTheme, useKitchenTheme } from './kitchen-theme';
+import { ageLevel, canRecall, formatWait, groupRepeats, inOrder, isWaiting, QUEUE_ORDERS, type QueueOrder, requestArrivals, waitedMs } from './queue-model';
 import { QueueSettings } from './queue-settings';
-import { RequestStatus } from './request-status';
+import { QueueTicket } from './queue-ticket';
+import { useStoredChoice } from './stored-choice';
 import { useThresholds } from './use-thresholds';
 
 /** While something has waited past the second threshold, the chime sounds again this often. */
@@ -44,13 +35,6 @@ function useNow() {
   }, []);
   return now;
 }
-
-/** Age shown three ways: the border and clock's colour, an icon, and words. */
-const ages: Record<AgeLevel, { card: string; clock: string; label?: string; Icon: typeof Clock }> = {
-  fresh: { card: 'border-l-slate-300', clock: 'text-slate-800', Icon: Clock },
-  late: { card: 'border-l-amber-500 bg-amber-50', clock: 'text-amber-900', label: 'Late', Icon: AlarmClock },
-  'very-late': { card: 'border-l-red-600 bg-red-50', clock: 'text-red-800', label: 'Very late', Icon: TriangleAlert },
-};
 
 const commandWords: Record<StageCommand, string> = { approve: 'Approve', serve: 'Serve', recall: 'Recall' };
 
@@ -74,131 +58,49 @@ function LiveIndicator({ state }: { state: LiveState }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: ReactNode }) {
+/** The stage counts, and today's waits once a delivery was timed (a scripted one's 00:00 is no figure: see TIMED_WAIT_MIN_MS). */
+function QueueFigures({ answer, compact }: { answer: ServeQueueAnswer | undefined; compact: boolean }) {
+  const { averageMs, p90Ms } = answer?.waiting ?? { averageMs: null, p90Ms: null };
+  // [label, the kiosk's shorter label, value]
+  const figures: [string, string, ReactNode][] = [
+    ['Pending', 'Pending', answer?.counts.Pending ?? '–'],
+    ['Approved', 'Approved', answer?.counts.Approved ?? '–'],
+    ['Delivered today', 'Delivered', answer?.counts.Delivered ?? '–'],
+    ...(averageMs !== null && p90Ms !== null
+      ? ([
+          ['Average wait', 'Avg wait', formatWait(averageMs)],
+          ['90% within', '90% within', formatWait(p90Ms)],
+        ] as [string, string, ReactNode][])
+      : []),
+  ];
   return (
-    <div className="rounded-lg border border-slate-200 bg-white px-3 py-2">
-      <dt className="text-xs font-medium tracking-wide text-slate-700 uppercase">{label}</dt>
-      <dd className="text-xl font-bold text-slate-900 tabular-nums">{value}</dd>
-    </div>
-  );
-}
-
-/** The stage counts and today's waiting times, at the top of the screen. */
-function QueueFigures({ answer }: { answer: ServeQueueAnswer | undefined }) {
-  const wait = (ms: number | null | undefined) => (ms === null || ms === undefined ? '–' : formatWait(ms));
-  return (
-    <dl aria-label="Today in the kitchen" className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-      <Figure label="Pending" value={answer?.counts.Pending ?? '–'} />
-      <Figure label="Approved" value={answer?.counts.Approved ?? '–'} />
-      <Figure label="Delivered today" value={answer?.counts.Delivered ?? '–'} />
-      <Figure label="Average wait" value={wait(answer?.waiting.averageMs)} />
-      <Figure label="90% within" value={wait(answer?.waiting.p90Ms)} />
-    </dl>
-  );
-}
-
-interface CardProps {
-  item: ServeQueueItem;
-  now: number;
-  thresholds: Thresholds;
-  headingLevel: 3 | 4 | 5;
-  hintId: string;
-  busy: boolean;
-  onCommand: (item: ServeQueueItem, command: StageCommand) => void;
-}
-
-/** One request: what and for whom, how long it has waited (counting up), its stage, and its one-tap stage buttons. */
-function QueueCard({ item, now, thresholds, headingLevel, hintId, busy, onCommand }: CardProps) {
-  const Heading = `h${headingLevel}` as const;
-  const waited = waitedMs(item, now);
-  const level = isWaiting(item) ? ageLevel(waited, thresholds) : 'fresh';
-  const age = ages[level];
-  const next = nextCommand(item);
-  const recallable = canRecall(item, now);
-  const titleId = useId();
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    // Keys act on the card itself; on one of its buttons Enter presses the button.
-    if (event.target !== event.currentTarget || busy) return;
-    if (event.key === 'Enter' && next) {
-      event.preventDefault();
-      onCommand(item, next);
-    } else if (event.key === 'Backspace' && recallable) {
-      event.preventDefault();
-      onCommand(item, 'recall');
-    }
-  };
-
-  return (
-    <article
-      tabIndex={0}
-      data-queue-item={item._id}
-      data-age={level}
-      aria-labelledby={titleId}
-      aria-describedby={hintId}
-      onKeyDown={onKeyDown}
-      className={cn(
-        'grid gap-3 rounded-lg border border-l-8 border-slate-200 bg-white p-4 shadow-sm focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-orange-700',
-        age.card,
-      )}
+    <dl
+      aria-label="Today in the kitchen"
+      className={compact ? 'flex flex-wrap items-baseline gap-x-3 gap-y-1' : 'grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5'}
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <Heading id={titleId} className="text-lg leading-tight font-bold text-slate-900">
-          {item.mealTitle}
-          <span className="sr-only">
-            {' '}
-            for {item.userName}, {item.status}
-          </span>
-        </Heading>
-        <RequestStatus status={item.status} />
-      </div>
-      <p className="text-sm text-slate-700">
-        <span className="font-medium text-slate-900">{item.userName}</span> · <span className="break-all">{item.userEmail}</span>
-        {item.category ? <> · {item.category}</> : null}
-      </p>
-      <p className={cn('flex flex-wrap items-center gap-x-3 gap-y-1 font-semibold', age.clock)}>
-        <span className="inline-flex items-center gap-1.5">
-          <age.Icon aria-hidden="true" className="size-5" />
-          <span className="sr-only">{item.status === 'Delivered' ? 'Waited' : 'Waiting for'}</span>
-          <span aria-hidden={item.status === 'Delivered' ? undefined : true} className="font-mono text-2xl tabular-nums" data-testid="wait-clock">
-            {formatWait(waited)}
-          </span>
-          {/* The ticking clock is hidden from screen readers (it would chatter); they read it in words on demand. */}
-          {item.status === 'Delivered' ? null : <span className="sr-only">{waitInWords(waited)}</span>}
-        </span>
-        {age.label ? <span className="rounded bg-white/70 px-1.5 py-0.5 text-sm uppercase">{age.label}</span> : null}
-        {item.status === 'Delivered' ? <span className="text-sm font-normal text-slate-700">until Delivered</span> : null}
-      </p>
-      <div className="flex flex-wrap gap-2">
-        {item.status === 'Pending' ? (
-          <Button size="lg" disabled={busy} onClick={() => onCommand(item, 'approve')} aria-label={`Approve ${item.mealTitle} for ${item.userName}`}>
-            Approve
-          </Button>
-        ) : null}
-        {item.status !== 'Delivered' ? (
-          <Button
-            size="lg"
-            variant={item.status === 'Approved' ? 'default' : 'outline'}
-            disabled={busy}
-            onClick={() => onCommand(item, 'serve')}
-            aria-label={`Serve ${item.mealTitle} for ${item.userName}`}
-          >
-            Serve
-          </Button>
-        ) : null}
-        {recallable ? (
-          <Button
-            size="lg"
-            variant="outline"
-            disabled={busy}
-            onClick={() => onCommand(item, 'recall')}
-            aria-label={`Recall ${item.mealTitle} for ${item.userName}`}
-          >
-            <Undo2 aria-hidden="true" />
-            Recall
-          </Button>
-        ) : null}
-      </div>
-    </article>
+      {figures.map(([label, short, value]) =>
+        compact ? (
+          <div key={label} className="flex items-baseline gap-1">
+            <dt className="text-sm text-slate-700 dark:text-slate-300">
+              {short === label ? (
+                label
+              ) : (
+                <>
+                  <span aria-hidden="true">{short}</span>
+                  <span className="sr-only">{label}</span>
+                </>
+              )}
+            </dt>
+            <dd className="text-lg font-bold text-slate-900 tabular-nums dark:text-slate-50">{value}</dd>
+          </div>
+        ) : (
+          <div key={label} className="rounded-lg border border-slate-200 bg-white px-3 py-2">
+            <dt className="text-xs font-medium tracking-wide text-slate-700 uppercase">{label}</dt>
+            <dd className="text-xl font-bold text-slate-900 tabular-nums">{value}</dd>
+          </div>
+        ),
+      )}
+    </dl>
   );
 }
 
@@ -221,20 +123,19 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
  * the push announced. After the socket reconnects (pushes may have been missed meanwhile) it refetches
  * the same way, without a reload.
  */
-function useQueueFreshness(answer: ServeQueueAnswer | undefined) {
+function useQueueFreshness(answer: ServeQueueAnswer | undefined, lastSeenRef: RefObject<string | undefined>) {
   const queryClient = useQueryClient();
-  const lastSeen = useRef<string | undefined>(undefined);
   const shown = answer?.position;
   useEffect(() => {
-    lastSeen.current = laterPosition(lastSeen.current, shown);
-  }, [shown]);
+    lastSeenRef.current = laterPosition(lastSeenRef.current, shown);
+  }, [shown, lastSeenRef]);
   const refetch = () => void queryClient.invalidateQueries({ queryKey: [SERVE_QUEUE_KEY] });
 
   useLiveMessage('changed', (message) => {
     if (message.resource !== 'mealRequests') return;
     // A push the data on show already reflects (it arrived after a refetch that included it) changes nothing.
     if (message.position && shown && !isAfter(message.position, shown)) return;
-    lastSeen.current = laterPosition(lastSeen.current, message.position);
+    lastSeenRef.current = laterPosition(lastSeenRef.current, message.position);
     refetch();
   });
 
@@ -243,10 +144,8 @@ function useQueueFreshness(answer: ServeQueueAnswer | undefined) {
   useEffect(() => {
     if (connects <= counted.current) return;
     counted.current = connects;
-    refetch();
-  }, [connects]);
-
-  return () => lastSeen.current;
+    void queryClient.invalidateQueries({ queryKey: [SERVE_QUEUE_KEY] });
+  }, [connects, queryClient]);
 }
 
 /** New requests (not seen before on this screen, for this filter) are announced once and chimed. */
@@ -271,31 +170,75 @@ function useArrivals(items: readonly ServeQueueItem[] | undefined, filter: strin
 }
 
 const ALL = '';
+/** How long a new ticket flashes. */
+export const FLASH_MS = 6000;
+
+/** Requests that arrived on this screen lately (their tickets flash), each for FLASH_MS. */
+function useFlashing() {
+  const [flashing, setFlashing] = useState<ReadonlySet<string>>(() => new Set());
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+  const flash = (ids: string[]) => {
+    setFlashing((current) => new Set([...current, ...ids]));
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      setFlashing((current) => new Set([...current].filter((id) => !ids.includes(id))));
+    }, FLASH_MS);
+    timers.current.add(timer);
+  };
+  return [flashing, flash] as const;
+}
+
+/** Said while the socket is down: the screen may be behind, and what it shows cannot be acted on. */
+function OfflineBanner() {
+  return (
+    <div
+      role="alert"
+      data-testid="offline-banner"
+      className="flex items-start gap-2 rounded-md border-2 border-amber-500 bg-amber-100 px-3 py-2 font-semibold text-amber-950"
+    >
+      <WifiOff aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <p>Offline, reconnecting… The queue may be out of date: Approve, Serve and Recall are paused until it is live again.</p>
+    </div>
+  );
+}
 
 /**
- * The kitchen's queue: Serve Meals' top half, and the whole of the kiosk view (`kiosk`: bigger, in a
- * grid for a landscape tablet). Requests oldest first with their waits counting up, late and very late
- * past the two thresholds; counts and today's waits at the top; group by meal; filter by category;
- * Approve, Serve and Recall in one tap (or Enter and Backspace on a focused card) with an Undo toast;
- * a chime and one polite announcement for new requests; and whether it is live.
+ * The kitchen's queue: Serve Meals' top half, and the whole of the kiosk view (`kiosk`: a one-line header
+ * with its controls in one menu, a dark theme if chosen or the system's, tickets in a grid for a landscape
+ * tablet). Requests oldest first, or newest first if chosen (kept in this browser), their waits counting up,
+ * late and very late past the two thresholds; counts, and today's waits once one was timed; meals asked
+ * for more than once grouped ('2 × Dal Makhani'); filter by category; Approve, Serve and Recall in one tap
+ * (or Enter and Backspace on a focused ticket) with an Undo toast; a new ticket flashes, with a chime and
+ * one polite announcement; and whether it is live: while it is not, the queue is dimmed under a banner
+ * and its actions are paused.
  */
 export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; heading?: ReactNode }) {
   const now = useNow();
   const since = localMidnight(new Date(now));
   const [category, setCategory] = useState(ALL);
   const [grouped, setGrouped] = useState(false);
+  const [order, setOrder] = useStoredChoice<QueueOrder>('hostel.kitchen.order', QUEUE_ORDERS, 'oldest');
+  const [theme, setTheme] = useStoredChoice<KitchenTheme>('hostel.kitchen.theme', KITCHEN_THEMES, 'system');
+  useKitchenTheme(theme, kiosk);
   const [thresholds, setThresholds] = useThresholds();
   const connection = useLiveConnection();
+  const paused = connection.state === 'reconnecting';
   const toast = useToast();
   const chime = useChime();
   const hintId = useId();
   const [announcement, setAnnouncement] = useState('');
   const [announcer] = useState(() => createAnnouncer(setAnnouncement, requestArrivals));
   useEffect(() => () => announcer.dispose(), [announcer]);
+  const [flashing, flash] = useFlashing();
 
-  const lastSeenRef = useRef<() => string | undefined>(() => undefined);
-  const queue = useServeQueue({ category: category || undefined, since }, () => lastSeenRef.current());
-  lastSeenRef.current = useQueueFreshness(queue.data);
+  // The latest position the queue is known to have reached: its reads ask for no less.
+  const lastSeen = useRef<string | undefined>(undefined);
+  const queue = useServeQueue({ category: category || undefined, since }, () => lastSeen.current);
+  useQueueFreshness(queue.data, lastSeen);
   const stage = useStageCommand();
   const [busyId, setBusyId] = useState<string | null>(null);
   const focusAfter = useRef<string | null>(null);
@@ -305,15 +248,18 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
   useArrivals(items, category, (fresh) => {
     const newest = fresh.at(-1);
     if (newest) announcer.arrived(fresh.length, `${newest.mealTitle} for ${newest.userName}`);
+    flash(fresh.map((item) => item._id));
     chime.play();
   });
 
   // Reminders: every 30 s, a chime while anything has waited past the second threshold.
   const latestItems = useRef(items);
   const latestThresholds = useRef(thresholds);
+  const latestPaused = useRef(paused);
   useEffect(() => {
     latestItems.current = items;
     latestThresholds.current = thresholds;
+    latestPaused.current = paused;
   });
   const { enabled: soundOn, play } = chime;
   useEffect(() => {
@@ -325,16 +271,22 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
     return () => clearInterval(timer);
   }, [soundOn, play]);
 
-  // A card moved to another place (Delivered ones stand last) keeps the keyboard's focus.
+  // A card moved to another place (Delivered ones stand last) keeps the keyboard's focus: once its command
+  // has settled, so that the keys work on it from the moment it has the focus.
   useEffect(() => {
     const id = focusAfter.current;
-    if (!id || !items) return;
+    if (!id || !items || busyId === id) return;
     const card = listRef.current?.querySelector<HTMLElement>(`[data-queue-item="${CSS.escape(id)}"]`);
     if (card && document.activeElement !== card && (document.activeElement === document.body || !document.activeElement)) card.focus();
     focusAfter.current = null;
-  }, [items]);
+  }, [items, busyId]);
 
   const run = (item: ServeQueueItem, command: StageCommand) => {
+    // Not live: the buttons are disabled, but a toast's Undo may still be pressed.
+    if (latestPaused.current) {
+      toast({ title: `Could not ${commandWords[command].toLowerCase()}`, text: 'The queue is offline: try again once it is live.', tone: 'warning' });
+      return;
+    }
     setBusyId(item._id);
     if (listRef.current?.contains(document.activeElement)) focusAfter.current = item._id;
     stage.mutate(
@@ -362,63 +314,91 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
     );
   };
 
-  const waiting = items?.filter(isWaiting) ?? [];
+  const waiting = inOrder(items?.filter(isWaiting) ?? [], order);
   // Delivered ones stay while they may be taken back (the server sends them for the window; the clock ends it here).
   const delivered = items?.filter((item) => !isWaiting(item) && canRecall(item, now)) ?? [];
   const base = kiosk ? 2 : 3;
   const Section = `h${base}` as 'h2' | 'h3';
-  const cardProps = { now, thresholds, hintId, onCommand: run } as const;
-  const cardLevel = (base + 1) as 3 | 4;
-  const listClass = kiosk ? 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3' : 'grid gap-3 lg:grid-cols-2';
+  const GroupHeading = `h${base + 1}` as 'h3' | 'h4';
+  const ticket = (item: ServeQueueItem, headingLevel: 3 | 4 | 5) => (
+    <QueueTicket
+      item={item}
+      now={now}
+      thresholds={thresholds}
+      hintId={hintId}
+      headingLevel={headingLevel}
+      busy={busyId === item._id}
+      paused={paused}
+      fresh={flashing.has(item._id)}
+      onCommand={run}
+    />
+  );
+  const listClass = kiosk ? 'grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'grid gap-3 md:grid-cols-2 xl:grid-cols-3';
+  const orderWords = order === 'newest' ? 'newest first' : 'oldest first';
 
   return (
-    <div className="grid gap-4">
-      <div className="flex flex-wrap items-center gap-2">
-        {heading}
-        <LiveIndicator state={connection.state} />
-        <div className="flex items-center gap-2">
-          <label htmlFor={`${hintId}-category`} className="text-sm font-medium text-slate-900">
-            Category
-          </label>
-          <Select id={`${hintId}-category`} value={category} onChange={(event) => setCategory(event.target.value)} className="w-auto">
-            <option value={ALL}>All categories</option>
-            {MEAL_CATEGORIES.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </Select>
+    <div className={kiosk ? 'grid gap-3' : 'grid gap-4'}>
+      {kiosk ? (
+        // One line on a tablet: what it is, whether it is live, today's figures, and one menu for the rest.
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          {heading}
+          <LiveIndicator state={connection.state} />
+          {category ? <p className="rounded-full bg-orange-100 px-3 py-1 text-sm font-semibold text-orange-950">{category} only</p> : null}
+          <QueueFigures answer={queue.data} compact />
+          <div className="ml-auto">
+            <KitchenMenu
+              category={category}
+              setCategory={setCategory}
+              grouped={grouped}
+              setGrouped={setGrouped}
+              order={order}
+              setOrder={setOrder}
+              theme={theme}
+              setTheme={setTheme}
+              sound={chime}
+              thresholds={thresholds}
+              setThresholds={setThresholds}
+            />
+          </div>
         </div>
-        <Button variant="outline" role="switch" aria-checked={grouped} onClick={() => setGrouped((value) => !value)}>
-          <Layers aria-hidden="true" />
-          Group by meal
-          <span aria-hidden="true" className={cn('rounded px-1.5 text-xs', grouped ? 'bg-orange-700 text-white' : 'bg-slate-200 text-slate-900')}>
-            {grouped ? 'On' : 'Off'}
-          </span>
-        </Button>
-        {chime.supported ? (
-          <Button variant="outline" aria-pressed={chime.enabled} onClick={chime.enabled ? chime.disable : chime.enable}>
-            {chime.enabled ? <Bell aria-hidden="true" /> : <BellOff aria-hidden="true" />}
-            {chime.enabled ? 'Sound on' : 'Enable sound'}
-          </Button>
-        ) : null}
-        <QueueSettings thresholds={thresholds} onSave={setThresholds} />
-        {kiosk ? (
-          <Link to={paths.dashboard.serveMeals} className={buttonVariants({ variant: 'outline' })}>
-            <Minimize2 aria-hidden="true" />
-            Leave kitchen display
-          </Link>
-        ) : (
-          <Link to={paths.kitchen} className={buttonVariants({ variant: 'outline' })}>
-            <Maximize2 aria-hidden="true" />
-            Kitchen display
-          </Link>
-        )}
-      </div>
+      ) : (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            {heading}
+            <LiveIndicator state={connection.state} />
+            <div className="flex items-center gap-2">
+              <label htmlFor={`${hintId}-category`} className="text-sm font-medium text-slate-900">
+                Category
+              </label>
+              <Select id={`${hintId}-category`} value={category} onChange={(event) => setCategory(event.target.value)} className="w-auto">
+                <option value={ALL}>All categories</option>
+                {MEAL_CATEGORIES.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <OnOffSwitch on={order === 'newest'} onChange={(on) => setOrder(on ? 'newest' : 'oldest')} Icon={ArrowDownUp} label="Newest first" />
+            <OnOffSwitch on={grouped} onChange={setGrouped} Icon={Layers} label="Group by meal" />
+            {chime.supported ? (
+              <Button variant="outline" aria-pressed={chime.enabled} onClick={chime.enabled ? chime.disable : chime.enable}>
+                {chime.enabled ? <Bell aria-hidden="true" /> : <BellOff aria-hidden="true" />}
+                {chime.enabled ? 'Sound on' : 'Enable sound'}
+              </Button>
+            ) : null}
+            <QueueSettings thresholds={thresholds} onSave={setThresholds} />
+            <Link to={paths.kitchen} className={buttonVariants({ variant: 'outline' })}>
+              <Maximize2 aria-hidden="true" />
+              Kitchen display
+            </Link>
+          </div>
+          <QueueFigures answer={queue.data} compact={false} />
+        </>
+      )}
 
-      <QueueFigures answer={queue.data} />
-
-      <p id={hintId} className="text-sm text-slate-700">
+      {paused ? <OfflineBanner /> : null}
+      <p id={hintId} className={kiosk ? 'sr-only' : 'text-sm text-slate-700'}>
         Keys: arrows move between requests, Enter moves the focused one on, Backspace takes it back.
       </p>
       {/* The one polite region for arrivals: at most one announcement a second, bursts summarised. */}
@@ -427,7 +407,7 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
       </p>
 
       {queue.isPending ? (
-        <p role="status" className="text-slate-700">
+        <p role="status" className="text-slate-700 dark:text-slate-300">
           Loading the queue...
         </p>
       ) : queue.isError && !queue.data ? (
@@ -435,54 +415,62 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
           Failed to load the queue.
         </p>
       ) : (
-        <div ref={listRef} onKeyDown={moveFocus} className="grid gap-6">
-          <section aria-labelledby={`${hintId}-waiting`} className="grid gap-3">
-            <Section id={`${hintId}-waiting`} className="text-lg font-semibold text-slate-900">
-              Waiting ({waiting.length})
+        // The arrow keys pressed on a card bubble here, which moves focus between the cards (no stop of its own).
+        // While offline the queue is dimmed (and its buttons disabled): what it shows may be behind.
+        // eslint-disable-next-line jsx-a11y-x/no-static-element-interactions
+        <div
+          ref={listRef}
+          onKeyDown={moveFocus}
+          data-testid="queue"
+          data-paused={paused || undefined}
+          className={cn('grid gap-4 transition-opacity', paused && 'opacity-50 grayscale')}
+        >
+          <section aria-labelledby={`${hintId}-waiting`} className="grid gap-2">
+            <Section id={`${hintId}-waiting`} className="text-lg font-semibold text-slate-900 dark:text-slate-50">
+              Waiting ({waiting.length}) <span className="text-sm font-normal text-slate-700 dark:text-slate-300">· {orderWords}</span>
             </Section>
             {waiting.length === 0 ? (
-              <p className="text-slate-700">No requests waiting.</p>
+              <p className="text-slate-700 dark:text-slate-300">No requests waiting.</p>
             ) : grouped ? (
-              // Groups stand side by side like tickets on a pass, each with its requests stacked.
-              <ul className={cn(listClass, 'items-start')}>
-                {groupByMeal(waiting).map((group) => {
-                  const GroupHeading = `h${base + 1}` as 'h3' | 'h4';
-                  return (
-                    <li key={group.mealId} className="grid gap-2 rounded-xl border border-slate-200 bg-slate-100 p-3">
-                      <GroupHeading className="text-lg font-bold text-slate-900">
-                        {group.items.length} × {group.mealTitle}
+              // A meal asked for more than once is one list, like Toast's all-day view; a single ticket stands alone.
+              <ol className={cn(listClass, 'items-start')}>
+                {groupRepeats(waiting).map((entry) =>
+                  entry.kind === 'ticket' ? (
+                    <li key={entry.item._id}>{ticket(entry.item, (base + 1) as 3 | 4)}</li>
+                  ) : (
+                    <li
+                      key={entry.mealId}
+                      data-meal-group={entry.mealId}
+                      className="grid gap-2 rounded-xl border-2 border-slate-300 bg-slate-200 p-2 dark:border-slate-600 dark:bg-slate-800"
+                    >
+                      <GroupHeading className="px-1 text-base font-bold text-slate-900 dark:text-slate-50">
+                        {entry.items.length} × {entry.mealTitle}
                       </GroupHeading>
                       <ul className="grid gap-2">
-                        {group.items.map((item) => (
-                          <li key={item._id}>
-                            <QueueCard item={item} busy={busyId === item._id} headingLevel={(base + 2) as 4 | 5} {...cardProps} />
-                          </li>
+                        {entry.items.map((item) => (
+                          <li key={item._id}>{ticket(item, (base + 2) as 4 | 5)}</li>
                         ))}
                       </ul>
                     </li>
-                  );
-                })}
-              </ul>
+                  ),
+                )}
+              </ol>
             ) : (
               <ol className={listClass}>
                 {waiting.map((item) => (
-                  <li key={item._id}>
-                    <QueueCard item={item} busy={busyId === item._id} headingLevel={cardLevel} {...cardProps} />
-                  </li>
+                  <li key={item._id}>{ticket(item, (base + 1) as 3 | 4)}</li>
                 ))}
               </ol>
             )}
           </section>
           {delivered.length > 0 ? (
-            <section aria-labelledby={`${hintId}-delivered`} className="grid gap-3">
-              <Section id={`${hintId}-delivered`} className="text-lg font-semibold text-slate-900">
+            <section aria-labelledby={`${hintId}-delivered`} className="grid gap-2">
+              <Section id={`${hintId}-delivered`} className="text-lg font-semibold text-slate-900 dark:text-slate-50">
                 Just delivered ({delivered.length})
               </Section>
               <ul className={listClass}>
                 {delivered.map((item) => (
-                  <li key={item._id}>
-                    <QueueCard item={item} busy={busyId === item._id} headingLevel={cardLevel} {...cardProps} />
-                  </li>
+                  <li key={item._id}>{ticket(item, (base + 1) as 3 | 4)}</li>
                 ))}
               </ul>
             </section>
@@ -490,5 +478,18 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
         </div>
       )}
     </div>
+  );
+}
+
+/** A toggle button that says its state in words too (role switch). */
+function OnOffSwitch({ on, onChange, Icon, label }: { on: boolean; onChange: (on: boolean) => void; Icon: typeof Layers; label: string }) {
+  return (
+    <Button variant="outline" role="switch" aria-checked={on} onClick={() => onChange(!on)}>
+      <Icon aria-hidden="true" />
+      {label}
+      <span aria-hidden="true" className={cn('rounded px-1.5 text-xs', on ? 'bg-orange-700 text-white' : 'bg-slate-200 text-slate-900')}>
+        {on ? 'On' : 'Off'}
+      </span>
+    </Button>
   );
 }

@@ -6,8 +6,8 @@ import { makeMeal, makeMealRequest, makeUser, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
-const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'silver' });
-const bronze = makeUser({ name: 'Bert Bronze', email: 'bert@example.com', badge: 'bronze' });
+const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
+const bronze = makeUser({ name: 'Bert Bronze', email: 'bert@example.com', badge: 'Bronze' });
 const admin = makeUser({ name: 'Boss', email: 'boss@hostel.test', role: 'admin' });
 const dal = makeMeal({ title: 'Lentil Dal', likes: 4, reviews_count: 2 });
 const curry = makeMeal({ title: 'Chicken Curry' });
@@ -36,7 +36,7 @@ describe('Request Meal on the meal page', () => {
     expect(await screen.findByText('Your request:')).toHaveTextContent('Your request: Pending');
     expect(screen.getByRole('button', { name: 'Requested' })).toBeDisabled();
     // Request toasts close by themselves after 2 s.
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('given a bronze student, when Request Meal is clicked, then refuses with the upgrade text and goes to /, sending nothing', async () => {
@@ -155,7 +155,7 @@ describe('My Requested Meals', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data.');
   });
 
-  it('asks before cancelling; Yes, cancel it! deletes the request and says Cancelled!', async () => {
+  it('asks before cancelling (Keep request or Yes, cancel it!); Yes, cancel it! deletes the request and says Cancelled!', async () => {
     const mine = requestOf(dal);
     seed({ users: [student], signedInAs: student.email, meals: [dal], mealRequests: [mine] });
     renderApp('/dashboard/requestedMeals');
@@ -164,12 +164,33 @@ describe('My Requested Meals', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel request for Lentil Dal' }));
     const question = await screen.findByRole('alertdialog', { name: 'Are you sure?' });
     expect(within(question).getByText("You won't be able to revert this cancellation!")).toBeInTheDocument();
+    // The way out says what it keeps: the request (a second 'Cancel' beside 'Yes, cancel it!' read as the same thing).
+    expect(
+      within(question)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Keep request', 'Yes, cancel it!']);
+    expect(within(question).getByRole('button', { name: 'Keep request' })).toHaveFocus();
     await user.click(within(question).getByRole('button', { name: 'Yes, cancel it!' }));
 
     const done = await screen.findByRole('dialog', { name: 'Cancelled!' });
     expect(within(done).getByText('Your meal request has been cancelled.')).toBeInTheDocument();
     expect(requests('DELETE', `/api/mealRequests/${encodeURIComponent(mine._id)}`)).toHaveLength(1);
     expect(await screen.findByText('You have no meal requests.')).toBeInTheDocument();
+  });
+
+  it('given Keep request, then the request stays and nothing is sent', async () => {
+    const mine = requestOf(dal);
+    seed({ users: [student], signedInAs: student.email, meals: [dal], mealRequests: [mine] });
+    renderApp('/dashboard/requestedMeals');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Cancel request for Lentil Dal' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Are you sure?' })).getByRole('button', { name: 'Keep request' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Cancel request for Lentil Dal' })).toHaveFocus();
+    expect(requests('DELETE', `/api/mealRequests/${encodeURIComponent(mine._id)}`)).toHaveLength(0);
   });
 
   it('says Failed! when the server refuses the cancellation', async () => {
@@ -219,7 +240,7 @@ describe('Serve Meals', () => {
 
     await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Search requests' }), 'sam');
 
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2), { timeout: 2000 });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
     expect(requests('GET', '/api/requestedMeals/admin').at(-1)?.query.get('search')).toBe('sam');
     expect(within(table).getByRole('cell', { name: 'sam@example.com' })).toBeInTheDocument();
   });
@@ -235,6 +256,6 @@ describe('Serve Meals', () => {
     await user.click(screen.getByRole('button', { name: 'OK' }));
 
     await user.type(screen.getByRole('searchbox', { name: 'Search requests' }), 'nobody');
-    expect(await screen.findByText('No requested meals found.', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(await screen.findByText('No requested meals found.')).toBeInTheDocument();
   });
 });

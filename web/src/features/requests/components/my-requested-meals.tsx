@@ -49,7 +49,7 @@ export function MyRequestedMeals() {
             size="sm"
             variant="outline"
             aria-label={`Cancel request for ${request.mealTitle}`}
-            confirm={{ text: "You won't be able to revert this cancellation!", confirmLabel: 'Yes, cancel it!' }}
+            confirm={{ text: "You won't be able to revert this cancellation!", confirmLabel: 'Yes, cancel it!', cancelLabel: 'Keep request' }}
             onConfirm={() => void confirmCancel(request)}
           >
             <X aria-hidden="true" />

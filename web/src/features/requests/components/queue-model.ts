@@ -64,21 +64,36 @@ export function canRecall(item: ServeQueueItem, now: number): boolean {
 
 export const isWaiting = (item: ServeQueueItem) => item.status !== 'Delivered';
 
-export interface MealGroup {
-  mealId: string;
-  mealTitle: string;
-  items: ServeQueueItem[];
+/** Which end of the waiting list stands first: the oldest (the order to cook in) or the newest (arrivals on top). */
+export type QueueOrder = 'oldest' | 'newest';
+export const QUEUE_ORDERS: readonly QueueOrder[] = ['oldest', 'newest'];
+
+/** The waiting requests (which the server sends oldest first) in the order chosen. */
+export function inOrder(items: readonly ServeQueueItem[], order: QueueOrder): ServeQueueItem[] {
+  return order === 'newest' ? [...items].reverse() : [...items];
 }
 
-/** Waiting requests by meal ('3 × Chicken Biryani'), each group where its oldest request stands in the queue. */
-export function groupByMeal(items: readonly ServeQueueItem[]): MealGroup[] {
-  const groups = new Map<string, MealGroup>();
+/** One place in the grouped queue: a ticket on its own, or every request of a meal asked for more than once. */
+export type QueueEntry = { kind: 'ticket'; item: ServeQueueItem } | { kind: 'meal'; mealId: string; mealTitle: string; items: ServeQueueItem[] };
+
+/**
+ * The all-day view: a meal asked for more than once becomes one list ('2 × Dal Makhani') standing where
+ * its first request stands; a meal asked for once stays a plain ticket (no '1 × …' box around it).
+ */
+export function groupRepeats(items: readonly ServeQueueItem[]): QueueEntry[] {
+  const byMeal = new Map<string, ServeQueueItem[]>();
+  for (const item of items) byMeal.set(item.mealId, [...(byMeal.get(item.mealId) ?? []), item]);
+  const entries: QueueEntry[] = [];
+  const placed = new Set<string>();
   for (const item of items) {
-    const group = groups.get(item.mealId) ?? { mealId: item.mealId, mealTitle: item.mealTitle, items: [] };
-    group.items.push(item);
-    groups.set(item.mealId, group);
+    const same = byMeal.get(item.mealId)!;
+    if (same.length === 1) entries.push({ kind: 'ticket', item });
+    else if (!placed.has(item.mealId)) {
+      placed.add(item.mealId);
+      entries.push({ kind: 'meal', mealId: item.mealId, mealTitle: item.mealTitle, items: same });
+    }
   }
-  return [...groups.values()];
+  return entries;
 }
 
 /** How the queue says requests arrived: 'New request: Chicken Biryani for Sam', or '3 new requests'. */

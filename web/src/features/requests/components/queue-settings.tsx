@@ -2,10 +2,23 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
 import type { Thresholds } from './queue-model';
 
 /** The two waiting thresholds, changed on the screen (kept in this browser). A disclosure, so it stays out of the way. */
 export function QueueSettings({ thresholds, onSave }: { thresholds: Thresholds; onSave: (next: Thresholds) => void }) {
+  return (
+    <details className="rounded-md border border-slate-300 bg-white text-sm">
+      <summary className="cursor-pointer rounded-md px-3 py-2 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700">
+        Thresholds: {thresholds.late} / {thresholds.veryLate} min
+      </summary>
+      <ThresholdsForm thresholds={thresholds} onSave={onSave} className="border-t border-slate-200 p-3" />
+    </details>
+  );
+}
+
+/** The thresholds' form: whole minutes from 1 to 240, very late after late. */
+export function ThresholdsForm({ thresholds, onSave, className }: { thresholds: Thresholds; onSave: (next: Thresholds) => void; className?: string }) {
   const id = useId();
   const [late, setLate] = useState(String(thresholds.late));
   const [veryLate, setVeryLate] = useState(String(thresholds.veryLate));
@@ -22,48 +35,43 @@ export function QueueSettings({ thresholds, onSave }: { thresholds: Thresholds; 
   };
 
   return (
-    <details className="rounded-md border border-slate-300 bg-white text-sm">
-      <summary className="cursor-pointer rounded-md px-3 py-2 font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700">
-        Thresholds: {thresholds.late} / {thresholds.veryLate} min
-      </summary>
-      <form onSubmit={save} className="grid gap-3 border-t border-slate-200 p-3" noValidate>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-late`}>Late after (minutes)</Label>
-          <Input
-            id={`${id}-late`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={240}
-            value={late}
-            onChange={(event) => setLate(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-very-late`}>Very late after (minutes)</Label>
-          <Input
-            id={`${id}-very-late`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={240}
-            value={veryLate}
-            onChange={(event) => setVeryLate(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </div>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-red-700">
-            {error}
-          </p>
-        ) : null}
-        <Button type="submit" size="sm" variant="outline">
-          Save thresholds
-        </Button>
-      </form>
-    </details>
+    <form onSubmit={save} className={cn('grid gap-3 text-sm', className)} noValidate>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-late`}>Late after (minutes)</Label>
+        <Input
+          id={`${id}-late`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={240}
+          value={late}
+          onChange={(event) => setLate(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${id}-very-late`}>Very late after (minutes)</Label>
+        <Input
+          id={`${id}-very-late`}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={240}
+          value={veryLate}
+          onChange={(event) => setVeryLate(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" size="sm" variant="outline">
+        Save thresholds
+      </Button>
+    </form>
   );
 }

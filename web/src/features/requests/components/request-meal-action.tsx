@@ -44,7 +44,7 @@ export function RequestMealAction({ mealId }: { mealId: string }) {
     requireSignIn(() => {
       // SPEC section 5: while the user's data is still loading, the click is ignored.
       if (!profile.data) return;
-      if (profile.data.badge === 'bronze') return refuseBronze();
+      if (profile.data.badge === 'Bronze') return refuseBronze();
       request.mutate(mealId, {
         onSuccess: () => notice({ title: 'Request Submitted', text: 'Request is pending approval.', tone: 'success', autoCloseMs: REQUEST_AUTO_CLOSE_MS }),
         onError: (error) => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMeal, makeMealRequest, makeUser, seed } from '@/testing/api/db';
 import { renderApp } from '@/testing/render-app';
 
-const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'silver' });
+const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
 const admin = makeUser({ name: 'Boss', email: 'boss@hostel.test', role: 'admin' });
 const biryani = makeMeal({ title: 'Chicken Biryani', category: 'Lunch' });
 const dal = makeMeal({ title: 'Lentil Dal' });

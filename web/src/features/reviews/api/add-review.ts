@@ -1,10 +1,11 @@
-import { CreatedAnswer } from '@hostel/contracts';
 import type { ApiClient } from '@/lib/api-client';
+import { loadSchemas } from '@/lib/schemas';
 import { useCommand } from '@/lib/use-command';
 
 /** `POST /api/reviews`: the author's name and email come from their account, the counts from the projector. */
 export async function addReview(api: ApiClient, body: { mealId: string; review: string }) {
-  return CreatedAnswer.parse(await api.post('/api/reviews', body));
+  const [schemas, answer] = await Promise.all([loadSchemas(), api.post('/api/reviews', body)]);
+  return schemas.CreatedAnswer.parse(answer);
 }
 
 export function useAddReview(mealId: string) {

@@ -96,7 +96,7 @@ describe('My Reviews', () => {
     expect(requests('DELETE', `/api/reviews/${review._id}`)).toHaveLength(1);
     expect(await screen.findByText('No reviews found.')).toBeInTheDocument();
     // SPEC section 9: success dialogs close themselves after 1.5 s.
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Deleted!' }), { timeout: 3000 });
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Deleted!' }));
   });
 
   it('given the server refuses, when a delete is confirmed, then says Error! / Failed to delete review. and keeps the row', async () => {

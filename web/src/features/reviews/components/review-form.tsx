@@ -1,7 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AddReviewBody } from '@hostel/contracts';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { fieldAria, FormField } from '@/components/ui/form-field';
 import { useNotice } from '@/components/ui/notice-dialog';
@@ -11,7 +8,13 @@ import { useRequireSignIn } from '@/lib/require-sign-in';
 import { useAddReview } from '../api/add-review';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
-const ReviewForm = z.object({ review: AddReviewBody.shape.review });
+
+interface ReviewFields {
+  review: string;
+}
+
+/** The form's rules (zod and the contract's schema) load with its first check, not with the meal page. */
+const checkReview: Resolver<ReviewFields> = async (values, context, options) => (await import('./review-form-schema')).reviewResolver(values, context, options);
 
 /** The review box under a meal: not blank, signed in, 'Submitting...' while it runs. */
 export function AddReviewForm({ mealId }: { mealId: string }) {
@@ -23,7 +26,7 @@ export function AddReviewForm({ mealId }: { mealId: string }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(ReviewForm), defaultValues: { review: '' } });
+  } = useForm<ReviewFields>({ resolver: checkReview, defaultValues: { review: '' } });
 
   const submit = handleSubmit(async ({ review }) => {
     try {

@@ -1,6 +1,7 @@
 import { DASHBOARD_PAGE_SIZE, rooms, type UpcomingMealDto } from '@hostel/contracts';
 import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { HistoryLink } from '@/components/history-link';
 import { Button } from '@/components/ui/button';
 import { type DataColumn, DataTable } from '@/components/ui/data-table';
 import { Modal } from '@/components/ui/modal';
@@ -36,9 +37,12 @@ export function AdminUpcomingMeals() {
     {
       header: 'Action',
       cell: (meal) => (
-        <Button size="sm" aria-label={`Publish ${meal.title}`} disabled={publish.isPending} onClick={() => onPublish(meal._id)}>
-          Publish
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button size="sm" aria-label={`Publish ${meal.title}`} disabled={publish.isPending} onClick={() => onPublish(meal._id)}>
+            Publish
+          </Button>
+          <HistoryLink entity="upcoming" id={meal._id} of={meal.title} />
+        </div>
       ),
     },
   ];

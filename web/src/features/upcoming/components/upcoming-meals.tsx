@@ -1,17 +1,22 @@
-import { rooms, type UpcomingMealDto } from '@hostel/contracts';
+import { badgeRank, rooms, type UpcomingMealDto } from '@hostel/contracts';
 import { Heart } from 'lucide-react';
+import { HistoryLink } from '@/components/history-link';
 import { Button } from '@/components/ui/button';
 import { LikeCount } from '@/components/ui/like-count';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { ApiError } from '@/lib/api-client';
-import { useCanAct } from '@/lib/auth';
+import { useCanAct, useSessionUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useLiveRoom } from '@/lib/live-updates';
+import { pluralNoun } from '@/lib/plural';
 import { useRequireSignIn } from '@/lib/require-sign-in';
+import { useUserProfile } from '@/lib/user-profile';
 import { useLikeUpcomingMeal, useUpcomingMeals } from '../api/upcoming-meals';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
 const MEMBERSHIP_REQUIRED = /^Membership Required: (.+)$/;
+/** What the server answers a like without a Silver badge or better (SPEC section 5), said here when the badge is known. */
+const SILVER_NEEDED = 'You need at least a Silver badge to like meals.';
 /** The page holds every upcoming meal: there are only ever a handful. */
 const ALL = 100;
 
@@ -21,6 +26,12 @@ function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
   const notice = useNotice();
   const requireSignIn = useRequireSignIn();
   const titleId = `upcoming-${meal._id}`;
+  // The reader's badge: a like that would be refused is not sent. Until it is known (or its read has
+  // failed once: the server will say) the button waits.
+  const reader = useSessionUser();
+  const profile = useUserProfile(reader?.email);
+  const badgeKnown = !reader || !profile.isPending || profile.failureCount > 0;
+  const belowSilver = profile.data !== undefined && badgeRank(profile.data?.badge) < badgeRank('silver');
 
   // Awaited rather than mutate's callbacks: the like that publishes the meal takes its card off the
   // page (a live push), and a callback of an unmounted card would never say 'Published!'.
@@ -38,7 +49,11 @@ function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
       else notice({ title: 'Error', text: 'Something went wrong. Please try again.', tone: 'error' });
     }
   };
-  const onLike = () => requireSignIn(() => void likeAndSay());
+  const onLike = () =>
+    requireSignIn(() => {
+      if (belowSilver) notice({ title: 'Membership Required', text: SILVER_NEEDED, tone: 'warning' });
+      else void likeAndSay();
+    });
 
   return (
     <article aria-labelledby={titleId} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -60,8 +75,8 @@ function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
             variant={meal.likedByMe ? 'default' : 'outline'}
             className={cn('mt-auto', meal.likedByMe && 'disabled:opacity-100')}
             aria-pressed={meal.likedByMe}
-            disabled={meal.likedByMe || like.isPending}
-            aria-busy={like.isPending}
+            disabled={meal.likedByMe || like.isPending || !badgeKnown}
+            aria-busy={like.isPending || !badgeKnown}
             aria-describedby={titleId}
             onClick={onLike}
           >
@@ -69,7 +84,7 @@ function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
             {meal.likedByMe ? 'Liked' : 'Like'}
             <span aria-hidden="true">·</span>
             <span>
-              {meal.likes} <span className="sr-only">{meal.likes === 1 ? 'like' : 'likes'}</span>
+              {meal.likes} <span className="sr-only">{pluralNoun(meal.likes, 'like')}</span>
             </span>
           </Button>
         ) : (
@@ -77,6 +92,7 @@ function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
             <LikeCount likes={meal.likes} />
           </div>
         )}
+        <HistoryLink entity="upcoming" id={meal._id} of={meal.title} className="justify-self-start" />
       </div>
     </article>
   );

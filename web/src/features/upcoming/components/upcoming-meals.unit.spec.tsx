@@ -6,7 +6,7 @@ import { http, HttpResponse } from 'msw';
 import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
-const silver = makeUser({ name: 'Sam Silver', email: 'sam@example.com', badge: 'silver' });
+const silver = makeUser({ name: 'Sam Silver', email: 'sam@example.com', badge: 'Silver' });
 const free = makeUser({ name: 'Fay Free', email: 'fay@example.com' });
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
 const biryani = makeUpcomingMeal({ title: 'Veg Biryani', likes: 3 });
@@ -20,7 +20,10 @@ async function like(member: typeof silver, meals: (typeof biryani)[], title: str
   const { router } = renderApp('/UpcomingMeals');
   await screen.findByRole('button', { name: 'Account menu' });
   const user = userEvent.setup();
-  await user.click(await within(await screen.findByRole('article', { name: title })).findByRole('button', { name: new RegExp(`^Like ${likes}`) }));
+  const button = await within(await screen.findByRole('article', { name: title })).findByRole('button', { name: new RegExp(`^Like ${likes}`) });
+  // The button waits for the reader's badge.
+  await waitFor(() => expect(button).toBeEnabled());
+  await user.click(button);
   return { router, user };
 }
 
@@ -55,7 +58,7 @@ describe('Upcoming Meals', () => {
     expect(within(card('Veg Biryani')).queryByRole('button')).not.toBeInTheDocument();
   });
 
-  it('given a member without a Silver badge, when liking, then shows the refusal and the count stays', async () => {
+  it('given a member without a Silver badge, when liking, then shows the refusal without sending a like the server would refuse, and the count stays', async () => {
     const { user } = await like(free, [biryani], 'Veg Biryani', 3);
 
     // Titled by what it is, a warning, not an 'Error'.
@@ -65,6 +68,17 @@ describe('Upcoming Meals', () => {
     expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
     await user.click(within(refused).getByRole('button', { name: 'OK' }));
     expect(within(card('Veg Biryani')).getByRole('button', { name: /^Like 3/ })).toBeEnabled();
+    // Its badge was known: nothing was sent (the server would have answered 403).
+    expect(requests('PATCH', `/api/upcomingMeals/${biryani._id}/like`)).toHaveLength(0);
+  });
+
+  it("given a reader whose badge cannot be read, when liking, then the like is sent and the server's refusal shows the same", async () => {
+    server.use(http.get('/users/:email', () => HttpResponse.json({ message: 'Failed to fetch user data' }, { status: 500 })));
+    await like(free, [biryani], 'Veg Biryani', 3);
+
+    const refused = await screen.findByRole('dialog', { name: 'Membership Required' });
+    expect(refused).toHaveTextContent('You need at least a Silver badge to like meals.');
+    expect(requests('PATCH', `/api/upcomingMeals/${biryani._id}/like`)).toHaveLength(1);
   });
 
   it('given a meal at 9 likes, when the tenth like comes, then says Published!, the card leaves, and the catalogue lists it with its 10 likes, this one among them', async () => {
@@ -73,7 +87,7 @@ describe('Upcoming Meals', () => {
     const published = await screen.findByRole('dialog', { name: 'Published!' });
     expect(published).toHaveTextContent('This meal reached 10 likes and has been published.');
     // Like every success alert, it closes by itself after 1.5 s.
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Published!' }), { timeout: 2500 });
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Published!' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Paneer Tikka' })).not.toBeInTheDocument());
     expect(card('Veg Biryani')).toBeInTheDocument();
 
@@ -131,7 +145,7 @@ describe('Upcoming Meals (admin)', () => {
     await user.upload(field('Image'), new File(['png'], 'dal.png', { type: 'image/png' }));
     // 'Success' / 'Image uploaded successfully!', closing by itself after 1.5 s.
     expect(await screen.findByRole('dialog', { name: 'Success' })).toHaveTextContent('Image uploaded successfully!');
-    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Success' }), { timeout: 2500 });
+    await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Success' }));
     await within(form).findByText('Image uploaded successfully!');
     await user.click(within(form).getByRole('button', { name: /Add/ }));
 

@@ -1,5 +1,6 @@
 import type { UserDto } from '@hostel/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
+import { HistoryLink } from '@/components/history-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { type DataColumn, DataTable } from '@/components/ui/data-table';
@@ -85,7 +86,15 @@ const columns: DataColumn<UserDto>[] = [
   { header: 'Username', cell: (user) => user.name, className: 'font-medium text-slate-900' },
   { header: 'Email', cell: (user) => user.email },
   { header: 'Badge', cell: (user) => <BadgeCell badge={user.badge} /> },
-  { header: 'Action', cell: (user) => <RoleActions user={user} /> },
+  {
+    header: 'Action',
+    cell: (user) => (
+      <div className="flex flex-wrap items-center gap-2">
+        <RoleActions user={user} />
+        <HistoryLink entity="users" id={user._id} of={user.name} />
+      </div>
+    ),
+  },
 ];
 
 /** Admin list of users: debounced search by name or email, 10 a page, promotion to admin, making auditors. */

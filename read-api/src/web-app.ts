@@ -38,7 +38,8 @@ const HOME_PRELOAD = '</hero/breakfast.svg>; rel=preload; as=image; fetchpriorit
 const SCHEMAS = 'src/lib/schema-set.ts';
 const SCREEN_MODULES: readonly [RegExp, readonly string[]][] = [
   [/^\/allmeals\/?$/i, ['src/app/routes/all-meals.tsx', SCHEMAS]],
-  [/^\/(upcomingmeals|meal\/[^/]+)\/?$/i, ['src/app/routes/meals.tsx', SCHEMAS]],
+  [/^\/meal\/[^/]+\/?$/i, ['src/app/routes/meals.tsx', SCHEMAS]],
+  [/^\/upcomingmeals\/?$/i, ['src/app/routes/upcoming.tsx', SCHEMAS]],
 ];
 
 interface ManifestChunk {
@@ -92,15 +93,20 @@ function screenPreloads(distDir: string) {
  */
 function visitorReadOf(request: FastifyRequest, pathname: string): string | undefined {
   const meal = /^\/meal\/([^/]+)\/?$/i.exec(pathname)?.[1];
-  if (!meal || new RegExp(`(?:^|;\\s*)${SESSION_MARKER_COOKIE}=`).test(request.headers.cookie ?? '')) return undefined;
+  if (!meal || hasSessionMarker(request)) return undefined;
   return `</api/meals/${meal}>; rel=preload; as=fetch; crossorigin=anonymous`;
+}
+
+/** Whether the request carries the session marker cookie: its sender may be signed in. */
+function hasSessionMarker(request: FastifyRequest): boolean {
+  return new RegExp(`(?:^|;\\s*)${SESSION_MARKER_COOKIE}=`).test(request.headers.cookie ?? '');
 }
 
 /** What the web build's server bundle offers (web/src/entry-server.tsx, built into `<dist>/.ssr/` by web/build/ssr-bundle.ts). */
 interface ServerRenderer {
   /** The pages it renders: home, all meals, a meal. */
   PUBLIC_PAGE: RegExp;
-  renderPage(options: { url: string; template: string; fetch: typeof globalThis.fetch }): Promise<string | null>;
+  renderPage(options: { url: string; template: string; fetch: typeof globalThis.fetch; signedOut?: boolean }): Promise<string | null>;
 }
 
 /** The file the build last wrote at `path`, read again only when it changes (a rebuild is served without a restart). */
@@ -155,7 +161,8 @@ async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html
       .filter((each) => !/;\s*q=0(?:\.0*)?\s*$/.test(each))
       .map((each) => each.split(';')[0]!.trim().toLowerCase()),
   );
-  void reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  // The page is drawn signed out or restoring by the session marker cookie: a cache keeps them apart.
+  void reply.type('text/html; charset=utf-8').header('vary', 'accept-encoding, cookie');
   const body = Buffer.from(html);
   if (accepted.has('br'))
     await reply
@@ -170,7 +177,17 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true });
 }
 
-export function webAppFallback(distDir: string) {
+/**
+ * The longest a page waits for its render. Past it (PostgreSQL away and its reads each waiting up to
+ * 3 s for a connection before their 503, or a machine too busy) the app's empty page is sent instead,
+ * which the browser renders and reads itself, showing its own error or retry: a page never waits on
+ * the database much longer than an API answer does. Generous, so a first render on a busy machine
+ * (loading the render's code, about a second) is still drawn.
+ */
+export const RENDER_DEADLINE_MS = 4000;
+
+export function webAppFallback(distDir: string, options: { renderDeadlineMs?: number } = {}) {
+  const renderDeadlineMs = options.renderDeadlineMs ?? RENDER_DEADLINE_MS;
   // Looked up per request, so a rebuild of the web app is served without a restart.
   const isFile = (path: string) => {
     try {
@@ -239,7 +256,18 @@ export function webAppFallback(distDir: string) {
     try {
       const { PUBLIC_PAGE, renderPage } = await render;
       if (!PUBLIC_PAGE.test(pathname)) return null;
-      return await renderPage({ url: request.url, template: page, fetch: ownApi(request.server) });
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), renderDeadlineMs)));
+      // The render left behind ends by itself (its reads fail or answer); its page is then dropped.
+      // Drawn signed out for a browser without the session marker, as its first render will be (web/src/lib/auth-session.ts).
+      const drawing = renderPage({ url: request.url, template: page, fetch: ownApi(request.server), signedOut: !hasSessionMarker(request) });
+      drawing.catch(() => undefined);
+      const html = await Promise.race([drawing, late]).finally(() => clearTimeout(timer));
+      if (html === 'late') {
+        request.log.warn({ deadlineMs: renderDeadlineMs }, 'server render too slow; the browser renders the page');
+        return null;
+      }
+      return html;
     } catch (error) {
       request.log.error({ err: error }, 'server render failed; the browser renders the page');
       return null;
