@@ -377,9 +377,12 @@ for (const eventStore of stores) {
           call(index % 2 ? command1.url : command2.url, 'PATCH', `/api/meals/${mealId}/like`, { token: student.token, body: { userEmail: student.email } }),
         ),
       );
-      // Killed once it is seen projecting the burst.
+      // Killed once it is seen projecting the burst. A loaded projector takes the burst in batches of more than
+      // 20, logged as one 'projected a batch' line with its count, not event by event: count both.
+      const eventsProjected = (line: Record<string, unknown>): number =>
+        line.msg === 'projected' ? 1 : line.msg === 'projected a batch' ? Number(line.events) : 0;
       await until('the projector to be projecting the likes', () =>
-        projector.logs.slice(projected).filter((line) => line.msg === 'projected').length >= 3 ? true : undefined,
+        projector.logs.slice(projected).reduce((sum, line) => sum + eventsProjected(line), 0) >= 3 ? true : undefined,
       );
       projector.child.kill('SIGKILL');
       await projector.exited;
