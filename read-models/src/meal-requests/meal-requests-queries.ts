@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { likePattern } from '../like-pattern';
 import type { Page, Paging } from '../page';
 import type { ReadModelTables } from '../read-models';
+import { recallableUntil } from './recall';
 
 /** Requests with their meal's current likes and review count, from the meal catalogue (a deleted meal counts 0). */
 function requestsWithMeal(db: Kysely<ReadModelTables>) {
@@ -114,7 +115,7 @@ export async function listServeQueue(
     requestTime: row.request_time.toISOString(),
     approvedAt: row.approved_at?.toISOString() ?? null,
     servedAt: row.served_at?.toISOString() ?? null,
-    recallableUntil: row.advanced_at && row.advanced_at > recallableSince ? new Date(row.advanced_at.getTime() + recallWindowMs).toISOString() : null,
+    recallableUntil: recallableUntil(row.advanced_at, recallWindowMs, now),
     ticket: tickets.get(row.id) ?? null,
   }));
 }

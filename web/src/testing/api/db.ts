@@ -18,6 +18,7 @@ import {
   type UpcomingMealDto,
   SESSION_MARKER_COOKIE,
   type UserDto,
+  type WaitingTimes,
 } from '@hostel/contracts';
 
 /**
@@ -38,14 +39,14 @@ export interface MealRecord extends Omit<MealDto, 'likedByMe' | 'reviewCount'> {
 /** A review; its meal's title and counts are joined in when answering. */
 export type ReviewRecord = Omit<ReviewDto, 'mealLikes' | 'mealReviewCount'>;
 /**
- * A meal request; its meal's counts are joined in when answering. Its stage times (unset: null) are
- * what the kitchen's queue answers: when it was approved and served, and until when the last stage
- * change may be recalled.
+ * A meal request; its meal's counts are joined in when answering. Its stage times (unset: null), as
+ * the read model keeps them: when it was approved and served, and when it was last moved on (a recall
+ * takes back only that move, within RECALL_WINDOW_MS).
  */
 export type MealRequestRecord = Omit<MealRequestDto, 'mealLikes' | 'mealReviewCount'> & {
   approvedAt?: string | null;
   servedAt?: string | null;
-  recallableUntil?: string | null;
+  advancedAt?: string | null;
 };
 /** An upcoming meal on the vote; a published one stays here (likes refused) but leaves the list. */
 export interface UpcomingMealRecord extends Omit<UpcomingMealDto, 'likedByMe' | 'likedUsers' | 'reviewCount' | 'rating'> {
@@ -80,6 +81,8 @@ function emptyDb() {
     meals: [] as MealRecord[],
     reviews: [] as ReviewRecord[],
     mealRequests: [] as MealRequestRecord[],
+    /** What the kitchen's waiting times answer: the test states it (the read model computes it in SQL). */
+    waiting: { delivered: 0, averageMs: null, p90Ms: null } as Omit<WaitingTimes, 'since'>,
     /** How many requests each member has made: a request's id is `<userId>.<n>`. */
     requestsMade: new Map<string, number>(),
     upcomingMeals: [] as UpcomingMealRecord[],
@@ -137,6 +140,8 @@ export interface Seed {
   upcomingMeals?: UpcomingMealRecord[];
   payments?: PaymentRecord[];
   badgeGrants?: 'at-once' | 'later';
+  /** What the kitchen's waiting times answer today. */
+  waiting?: Omit<WaitingTimes, 'since'>;
   /** Events of the log, in commit order: each takes the next position. */
   auditEvents?: AuditRecord[];
   /** Mailed links that work, token → the email they were sent to. */
@@ -157,6 +162,7 @@ export function seed(given: Seed) {
   for (const [token, email] of Object.entries(given.resetTokens ?? {})) db.resetLinks.set(token, email);
   if (given.oidcEnabled !== undefined) db.oidcEnabled = given.oidcEnabled;
   if (given.badgeGrants) db.badgeGrants = given.badgeGrants;
+  if (given.waiting) db.waiting = given.waiting;
   if (given.signedInAs) signInBrowser(given.signedInAs);
   appendAuditEvents(...copies(given.auditEvents));
 }

@@ -1,4 +1,5 @@
-import type { ErrorAnswer } from '@hostel/contracts';
+import type { DomainEvent, ErrorAnswer } from '@hostel/contracts';
+import { type Decider, DomainError, type ErrorKind } from '@hostel/domain/deciders';
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
 import { type Claims, db } from './db';
@@ -11,6 +12,30 @@ import { type Claims, db } from './db';
 
 export function refuse(status: number, message: string, issues?: ErrorAnswer['issues']): never {
   throw HttpResponse.json({ message, ...(issues ? { issues } : {}) } satisfies ErrorAnswer, { status });
+}
+
+const STATUS: Record<ErrorKind, number> = {
+  validation: 400,
+  unauthenticated: 401,
+  payment_declined: 402,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  provider_unavailable: 502,
+};
+
+/**
+ * The product's own decider decides `command` on `state` (what this fake holds, as the decider folds
+ * it): the fake never restates a rule. A refusal answers as the services' error handler words it.
+ */
+export function decide<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, command: C, state: S = decider.initialState): E[] {
+  try {
+    return decider.decide(command, state);
+  } catch (error) {
+    if (error instanceof DomainError) refuse(STATUS[error.kind], error.message, error.issues);
+    throw error;
+  }
 }
 
 /** The caller from the bearer token; like the services' access hook, a token we did not issue is refused on any route. */

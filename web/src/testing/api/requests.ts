@@ -1,5 +1,7 @@
 import {
   AdminMealRequestsQuery,
+  type Badge,
+  badgeName,
   type MealRequestAnswer,
   type MealRequestDto,
   MyMealRequestsQuery,
@@ -8,21 +10,21 @@ import {
   type ServeQueueAnswer,
   type ServeQueueItem,
   ServeQueueQuery,
-  TIMED_WAIT_MIN_MS,
-  type WaitingTimes,
   WaitingTimesQuery,
 } from '@hostel/contracts';
+import { type MealRequestCommand, type MealRequestEvent, mealRequestsDecider, type MealRequestsState } from '@hostel/domain/deciders';
+import { recallableUntil } from '@hostel/read-models/pure';
 import { http, HttpResponse } from 'msw';
 import { db, findUser, type MealRequestRecord, nextPosition, sameEmail } from './db';
-import { admin, bodyOf, newestFirst, page, parse, queryOf, refuse, signedIn } from './http';
+import { admin, bodyOf, decide, newestFirst, page, parse, queryOf, refuse, signedIn } from './http';
 
 /**
- * Meal requests: a student asks (not with the bronze badge; one open request per meal), cancels their
- * own until Delivered; an admin approves, serves and recalls (one stage back, within RECALL_WINDOW_MS);
- * lists newest first with their meal's current counts; the kitchen's queue oldest first.
+ * Meal requests: every change is decided by the domain's own mealRequestsDecider, on the student's
+ * requests held here; lists newest first with their meal's current counts; the kitchen's queue
+ * oldest first. Waiting times are what the test states (`seed({ waiting })`).
  */
 
-function withMeal({ approvedAt: _approved, servedAt: _served, recallableUntil: _until, ...request }: MealRequestRecord): MealRequestDto {
+function withMeal({ approvedAt: _approved, servedAt: _served, advancedAt: _advanced, ...request }: MealRequestRecord): MealRequestDto {
   const meal = db.meals.find((candidate) => candidate._id === request.mealId);
   return { ...request, mealLikes: meal?.likes ?? 0, mealReviewCount: meal?.reviews_count ?? 0 };
 }
@@ -30,47 +32,68 @@ function withMeal({ approvedAt: _approved, servedAt: _served, recallableUntil: _
 const utcMidnight = () => new Date(new Date().toISOString().slice(0, 10)).toISOString();
 
 /** A request on the queue, its ticket its place among the requests made since `since`. */
-function queueItem(request: MealRequestRecord, since: string): ServeQueueItem {
-  const meal = db.meals.find((candidate) => candidate._id === request.mealId);
+function queueItem({ userBadge: _badge, distributorName: _by, advancedAt, ...request }: MealRequestRecord, since: string): ServeQueueItem {
   const sameDay = db.mealRequests
     .filter((other) => Date.parse(other.requestTime) >= Date.parse(since))
     .sort((left, right) => left.requestTime.localeCompare(right.requestTime) || left._id.localeCompare(right._id));
-  const place = sameDay.indexOf(request);
+  const place = sameDay.findIndex((other) => other._id === request._id);
   return {
-    _id: request._id,
-    mealId: request.mealId,
-    mealTitle: request.mealTitle,
-    category: meal?.category ?? null,
-    userName: request.userName,
-    userEmail: request.userEmail,
-    status: request.status,
-    requestTime: request.requestTime,
+    ...request,
+    category: db.meals.find((candidate) => candidate._id === request.mealId)?.category ?? null,
     approvedAt: request.approvedAt ?? null,
     servedAt: request.servedAt ?? null,
-    recallableUntil: request.recallableUntil ?? null,
+    recallableUntil: recallableUntil(advancedAt ? new Date(advancedAt) : null, RECALL_WINDOW_MS, new Date()),
     ticket: place === -1 ? null : place + 1,
   };
 }
 
-/** Today's waits from request to Delivered: average and p90 (nearest rank), as the read model answers them. */
-function waitingSince(since: string): WaitingTimes {
-  const waits = db.mealRequests
-    .filter((request) => request.status === 'Delivered' && request.servedAt && request.servedAt >= since)
-    .map((request) => Date.parse(request.servedAt!) - Date.parse(request.requestTime))
-    .sort((a, b) => a - b);
-  // Only deliveries that waited at least TIMED_WAIT_MIN_MS are timed (a quicker one was scripted).
-  const timed = waits.filter((wait) => wait >= TIMED_WAIT_MIN_MS);
-  if (timed.length === 0) return { since, delivered: waits.length, averageMs: null, p90Ms: null };
-  const averageMs = Math.round(timed.reduce((sum, wait) => sum + wait, 0) / timed.length);
-  return { since, delivered: waits.length, averageMs, p90Ms: timed[Math.ceil(0.9 * timed.length) - 1]! };
+/** A student's stream, as the decider folds it, from their requests held here. */
+function streamOf(email: string): MealRequestsState {
+  const userId = findUser(email)?._id;
+  const requests = db.mealRequests.filter((item) => sameEmail(item.userEmail, email));
+  return {
+    userId,
+    made: db.requestsMade.get(userId ?? email) ?? requests.length,
+    requests: requests.map((item) => ({ requestId: item._id, mealId: item.mealId, status: item.status, advancedAt: item.advancedAt ?? undefined })),
+  };
 }
 
-const recallableNow = (request: MealRequestRecord) => Boolean(request.recallableUntil && Date.parse(request.recallableUntil) > Date.now());
-const recallWindow = () => new Date(Date.now() + RECALL_WINDOW_MS).toISOString();
+/** What the read model does with each event: a request added, moved on or back, or gone. */
+function project(event: MealRequestEvent) {
+  const found = db.mealRequests.find((item) => item._id === event.data.requestId)!;
+  switch (event.type) {
+    case 'MealRequested': {
+      const { requestId, userId, userBadge, ...data } = event.data;
+      db.requestsMade.set(userId, Number(requestId.split('.').at(-1)));
+      return db.mealRequests.push({ _id: requestId, ...data, userBadge: userBadge && badgeName(userBadge), status: 'Pending' });
+    }
+    case 'MealRequestApproved':
+      return Object.assign(found, { status: 'Approved', approvedAt: event.data.approvedAt, advancedAt: event.data.approvedAt });
+    case 'MealRequestServed':
+      return Object.assign(found, { status: 'Delivered', servedAt: event.data.servedAt, advancedAt: event.data.servedAt });
+    case 'MealRequestRecalled':
+      return Object.assign(found, { status: event.data.to, advancedAt: null, [event.data.to === 'Pending' ? 'approvedAt' : 'servedAt']: null });
+    case 'MealRequestCancelled':
+      return db.mealRequests.splice(db.mealRequests.indexOf(found), 1);
+  }
+}
+
+/** Decides `command` on the stream of `email`'s requests and applies what it decided: the position, or undefined for no change. */
+function decided(email: string, command: MealRequestCommand) {
+  const events = decide(mealRequestsDecider, command, streamOf(email));
+  events.forEach(project);
+  return events.length > 0 ? nextPosition() : undefined;
+}
 
 const newest = (requests: readonly MealRequestRecord[]) => newestFirst(requests, (request) => request.requestTime).map(withMeal);
 const findRequest = (id: unknown) => db.mealRequests.find((request) => request._id === id) ?? refuse(404, 'Request not found');
-const answer = (body: MealRequestAnswer, status = 200) => HttpResponse.json(body, { status });
+const answer = ({ position, ...body }: MealRequestAnswer, status = 200) => HttpResponse.json({ ...body, ...(position ? { position } : {}) }, { status });
+
+const KITCHEN = {
+  approve: { type: 'ApproveMealRequest', message: 'Request approved.' },
+  serve: { type: 'ServeMealRequest', message: 'Meal marked as Delivered!' },
+  recall: { type: 'RecallMealRequest', message: '' },
+} as const;
 
 export const requestHandlers = [
   // One student's requests (their own, or anyone's for an admin), optionally for one meal.
@@ -93,66 +116,37 @@ export const requestHandlers = [
   http.post('/api/mealRequests', async ({ request }) => {
     const claims = signedIn(request);
     const { mealId } = parse(RequestMealBody, await bodyOf(request), 'body');
-    const user = findUser(claims.email) ?? refuse(404, 'User not found');
-    if (user.badge === 'Bronze') refuse(403, 'You need to upgrade your membership to request meals.');
-    const meal = db.meals.find((candidate) => candidate._id === mealId) ?? refuse(404, 'Meal not found');
-    const open = db.mealRequests.find((item) => sameEmail(item.userEmail, user.email) && item.mealId === mealId && item.status !== 'Delivered');
-    if (open?.status === 'Pending') refuse(409, 'You have already requested this meal; your request is still pending.');
-    if (open) refuse(409, 'You have already requested this meal; the kitchen is preparing it.');
-    const made = (db.requestsMade.get(user._id) ?? 0) + 1;
-    db.requestsMade.set(user._id, made);
-    const created: MealRequestRecord = {
-      _id: `${user._id}.${made}`,
-      userName: user.name,
-      userEmail: user.email,
-      userBadge: user.badge,
-      mealId,
-      mealTitle: meal.title,
-      distributorName: meal.distributorName,
-      status: 'Pending',
-      requestTime: new Date().toISOString(),
-    };
-    db.mealRequests.push(created);
-    return answer({ _id: created._id, message: 'Request is pending approval.', status: 'Pending', position: nextPosition() }, 201);
+    const found = findUser(claims.email);
+    const meal = db.meals.find((candidate) => candidate._id === mealId);
+    const user = found && { userId: found._id, email: found.email, name: found.name, badge: (found.badge?.toLowerCase() ?? null) as Badge | null };
+    const requestTime = new Date().toISOString();
+    const position = decided(claims.email, {
+      type: 'RequestMeal',
+      user,
+      meal: meal && { mealId, title: meal.title, distributorName: meal.distributorName },
+      requestTime,
+    });
+    const _id = db.mealRequests.at(-1)!._id;
+    return answer({ _id, message: 'Request is pending approval.', status: 'Pending', position }, 201);
   }),
 
   http.delete('/api/mealRequests/:id', ({ request, params }) => {
-    const claims = signedIn(request);
     const found = findRequest(params.id);
-    if (!sameEmail(found.userEmail, claims.email)) refuse(403, 'You can only cancel your own requests');
-    if (found.status === 'Delivered') refuse(409, 'This meal has already been delivered; it can no longer be cancelled.');
-    db.mealRequests.splice(db.mealRequests.indexOf(found), 1);
-    return answer({ message: 'Your meal request has been cancelled.', position: nextPosition() });
+    const position = decided(found.userEmail, { type: 'CancelMealRequest', requestId: found._id, actorId: signedIn(request).sub });
+    return answer({ message: 'Your meal request has been cancelled.', position });
   }),
 
-  // Serving a Delivered request again changes nothing; a Pending one may be served straight away.
-  http.patch('/api/requestedMeals/:id/serve', ({ request, params }) => {
-    admin(request);
-    const found = findRequest(params.id);
-    if (found.status === 'Delivered') return answer({ message: 'Meal marked as Delivered!', status: 'Delivered' });
-    Object.assign(found, { status: 'Delivered', servedAt: new Date().toISOString(), recallableUntil: recallWindow() });
-    return answer({ message: 'Meal marked as Delivered!', status: 'Delivered', position: nextPosition() });
-  }),
-
-  http.patch('/api/requestedMeals/:id/approve', ({ request, params }) => {
-    admin(request);
-    const found = findRequest(params.id);
-    if (found.status === 'Delivered') refuse(409, 'This meal has already been delivered.');
-    if (found.status === 'Approved') return answer({ message: 'Request approved.', status: 'Approved' });
-    Object.assign(found, { status: 'Approved', approvedAt: new Date().toISOString(), recallableUntil: recallWindow() });
-    return answer({ message: 'Request approved.', status: 'Approved', position: nextPosition() });
-  }),
-
-  // One stage back, only within the window after the last change; a recall itself is not recalled.
-  http.patch('/api/requestedMeals/:id/recall', ({ request, params }) => {
-    admin(request);
-    const found = findRequest(params.id);
-    if (found.status === 'Pending') refuse(409, 'There is nothing to recall: the request is still Pending.');
-    if (!recallableNow(found)) refuse(409, `Too late to recall: a stage change can be taken back within ${RECALL_WINDOW_MS / 60_000} minutes.`);
-    if (found.status === 'Delivered') Object.assign(found, { status: 'Approved', servedAt: null, recallableUntil: null });
-    else Object.assign(found, { status: 'Pending', approvedAt: null, recallableUntil: null });
-    return answer({ message: `Moved back to ${found.status}.`, status: found.status, position: nextPosition() });
-  }),
+  // Approve, serve and recall: the same shape, the decider's rules (a recall within RECALL_WINDOW_MS).
+  ...Object.entries(KITCHEN).map(([action, { type, message }]) =>
+    http.patch(`/api/requestedMeals/:id/${action}`, ({ request, params }) => {
+      const claims = admin(request);
+      const found = findRequest(params.id);
+      const base = { requestId: found._id, actorId: claims.sub, actorRole: claims.role, at: new Date().toISOString() };
+      const mealListed = db.meals.some((meal) => meal._id === found.mealId);
+      const position = decided(found.userEmail, type === 'RecallMealRequest' ? { type, ...base, windowMs: RECALL_WINDOW_MS } : { type, ...base, mealListed });
+      return answer({ message: message || `Moved back to ${found.status}.`, status: found.status, position });
+    }),
+  ),
 
   // The kitchen's queue: waiting requests oldest first, then those Delivered that may still be recalled.
   http.get('/api/serveQueue', ({ request }) => {
@@ -161,16 +155,16 @@ export const requestHandlers = [
     const items = db.mealRequests.map((item) => queueItem(item, since)).filter((item) => !category || item.category === category);
     const oldestFirst = (a: ServeQueueItem, b: ServeQueueItem) => a.requestTime.localeCompare(b.requestTime) || a._id.localeCompare(b._id);
     const waiting = items.filter((item) => item.status !== 'Delivered').sort(oldestFirst);
-    const delivered = items.filter((item) => item.status === 'Delivered' && item.recallableUntil && Date.parse(item.recallableUntil) > Date.now());
+    const delivered = items.filter((item) => item.status === 'Delivered' && item.recallableUntil);
     const count = (status: ServeQueueItem['status']) => items.filter((item) => item.status === status).length;
     const body: ServeQueueAnswer = {
-      items: [...waiting, ...delivered.sort((a, b) => (a.servedAt ?? '').localeCompare(b.servedAt ?? ''))],
+      items: [...waiting, ...delivered.sort((a, b) => (b.servedAt ?? '').localeCompare(a.servedAt ?? ''))],
       counts: {
         Pending: count('Pending'),
         Approved: count('Approved'),
         Delivered: items.filter((item) => item.status === 'Delivered' && item.servedAt && item.servedAt >= since).length,
       },
-      waiting: waitingSince(since),
+      waiting: { since, ...db.waiting },
       position: db.position > 0 ? `0/${db.position}` : null,
     };
     return HttpResponse.json(body);
@@ -179,6 +173,6 @@ export const requestHandlers = [
   http.get('/api/serveQueue/waiting', ({ request }) => {
     admin(request);
     const { since = utcMidnight() } = parse(WaitingTimesQuery, queryOf(request), 'querystring');
-    return HttpResponse.json(waitingSince(since));
+    return HttpResponse.json({ since, ...db.waiting });
   }),
 ];

@@ -34,7 +34,7 @@ describe('The kitchen queue on Serve Meals', () => {
   it('lists waiting requests oldest first, each wait counting up, late and very late shown by colour, icon and words; counts on top', async () => {
     const fresh = requestOf(porridge, sam, minutesAgo(1));
     const late = requestOf(biryani, ana, minutesAgo(6));
-    const veryLate = requestOf(biryani, ben, minutesAgo(12), { status: 'Approved', approvedAt: minutesAgo(2), recallableUntil: minutesAgo(-1) });
+    const veryLate = requestOf(biryani, ben, minutesAgo(12), { status: 'Approved', approvedAt: minutesAgo(1), advancedAt: minutesAgo(1) });
     seed({ users: [admin, sam, ana, ben], signedInAs: admin.email, meals: [biryani, porridge], mealRequests: [fresh, late, veryLate] });
     renderApp('/dashboard/serveMeals');
 
