@@ -271,7 +271,7 @@ export function makeMealRequest(overrides: Partial<MealRequestRecord> & Pick<Mea
 }
 
 let upcomingMade = 0;
-/** An upcoming meal on the vote; each one made is a minute older than the one before. */
+/** An upcoming meal on the vote, liked `likes` times (by others); each one made is a minute older than the one before. */
 export function makeUpcomingMeal(overrides: Partial<UpcomingMealRecord> & Pick<UpcomingMealRecord, 'title'>): UpcomingMealRecord {
   const _id = overrides._id ?? crypto.randomUUID();
   return {
@@ -285,7 +285,7 @@ export function makeUpcomingMeal(overrides: Partial<UpcomingMealRecord> & Pick<U
     distributorEmail: 'ana@hostel.test',
     date: new Date(Date.UTC(2026, 10, 20) - ++upcomingMade * 60_000).toISOString(),
     likes: 0,
-    likedBy: [],
+    likedBy: Array.from({ length: overrides.likes ?? 0 }, (_, n) => `liker-${n + 1}`),
     published: false,
     ...overrides,
   };

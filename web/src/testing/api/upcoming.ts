@@ -1,28 +1,26 @@
 import {
   AddUpcomingMealBody,
-  type BadgeName,
-  badgeRank,
-  type CommandAnswer,
-  type CreatedAnswer,
+  type Badge,
   type UpcomingLikeAnswer,
   type UpcomingMealDto,
   UpcomingMealsQuery,
   UPCOMING_PUBLISH_THRESHOLD,
 } from '@hostel/contracts';
+import { type UpcomingCommand, upcomingDecider, type UpcomingEvent, type UpcomingState } from '@hostel/domain/deciders';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { type Claims, db, findUser, nextPosition, type UpcomingMealRecord } from './db';
-import { admin, bodyOf, caller, messageOf, page, parse, queryOf, refuse, signedIn } from './http';
+import { admin, bodyOf, caller, decide, messageOf, page, parse, queryOf, signedIn } from './http';
 
 /**
- * Upcoming meals: admins add and publish; members of Silver and above like, once; the like that
- * reaches the threshold publishes the meal, which leaves this list for the catalogue with its likes.
+ * Upcoming meals: adding, liking and publishing are decided by the domain's upcomingDecider (Silver
+ * and above like, once; the like that reaches the threshold sets off the policy that publishes it,
+ * into the catalogue with its likes). Listed by date or likes.
  */
 
 const Params = z.object({ id: z.uuid('Upcoming meal not found') });
 const NO_IMAGE = messageOf(AddUpcomingMealBody.shape.image, '');
 const storedImage = z.string({ error: NO_IMAGE }).refine((url) => db.images.has(url), NO_IMAGE);
-const isMember = (badge: BadgeName | null | undefined) => badgeRank(badge) >= badgeRank('silver');
 
 /** Who liked is never shown to others: the caller learns only whether they did. */
 function answered({ likedBy, published: _published, ...meal }: UpcomingMealRecord, claims: Claims | undefined): UpcomingMealDto {
@@ -30,18 +28,46 @@ function answered({ likedBy, published: _published, ...meal }: UpcomingMealRecor
   return { ...meal, likedByMe, likedUsers: likedByMe ? [claims.email] : [], reviewCount: 0, rating: 0 };
 }
 
-const findUpcoming = (params: unknown) => {
-  const { id } = parse(Params, params, 'params');
-  return db.upcomingMeals.find((meal) => meal._id === id) ?? refuse(404, 'Upcoming meal not found');
-};
-
-/** Marks it published and lists it in the catalogue, posted now, with its likes and who gave them. Once. */
-function publish(upcoming: UpcomingMealRecord) {
-  if (upcoming.published) return;
-  upcoming.published = true;
-  const { _id: _upcomingId, date: _date, published: _published, ...dish } = upcoming;
-  db.meals.push({ ...dish, _id: crypto.randomUUID(), likedBy: [...dish.likedBy], postTime: new Date().toISOString(), rating: 0, reviews_count: 0 });
+/** The meal's stream as the decider folds it, from the record held here. */
+function stateOf(id: string): UpcomingState {
+  const meal = db.upcomingMeals.find((candidate) => candidate._id === id);
+  if (!meal) return upcomingDecider.initialState;
+  const { _id, date: _date, likes: _likes, published, ...fields } = meal;
+  return { ...fields, status: published ? 'published' : 'upcoming', upcomingId: _id };
 }
+
+/** What the read models do with each event; the threshold's policy publishes at once. */
+function project(event: UpcomingEvent) {
+  const meal = db.upcomingMeals.find((candidate) => candidate._id === event.data.upcomingId)!;
+  switch (event.type) {
+    case 'UpcomingMealAdded': {
+      const { upcomingId, addedAt, ...fields } = event.data;
+      return db.upcomingMeals.push({ _id: upcomingId, ...fields, date: addedAt, likes: 0, likedBy: [], published: false });
+    }
+    case 'UpcomingMealLiked':
+      return Object.assign(meal, { likes: event.data.likes, likedBy: [...meal.likedBy, event.data.userId] });
+    case 'UpcomingMealThresholdReached':
+      return decided({
+        type: 'PublishUpcomingMeal',
+        upcomingId: meal._id,
+        actorRole: 'system',
+        mealId: crypto.randomUUID(),
+        publishedAt: new Date().toISOString(),
+      });
+    case 'UpcomingMealPublished': {
+      const { _id, date: _date, published: _published, ...dish } = Object.assign(meal, { published: true });
+      return db.meals.push({ ...dish, _id: event.data.mealId, likedBy: [...dish.likedBy], postTime: event.data.publishedAt, rating: 0, reviews_count: 0 });
+    }
+  }
+}
+
+function decided(command: UpcomingCommand) {
+  const events = decide(upcomingDecider, command, stateOf(command.upcomingId));
+  events.forEach(project);
+  return events.length > 0 ? { position: nextPosition() } : {};
+}
+
+const idOf = (params: unknown) => parse(Params, params, 'params').id;
 
 export const upcomingHandlers = [
   http.get('/api/upcomingMeals', ({ request }) => {
@@ -56,53 +82,33 @@ export const upcomingHandlers = [
   }),
 
   http.post('/api/upcomingMeals', async ({ request }) => {
-    const claims = admin(request);
-    const fields = parse(AddUpcomingMealBody.extend({ image: storedImage }), await bodyOf(request), 'body');
-    const meal: UpcomingMealRecord = {
-      _id: crypto.randomUUID(),
-      ...fields,
-      distributorName: claims.name,
-      distributorEmail: claims.email,
-      date: new Date().toISOString(),
-      likes: 0,
-      likedBy: [],
-      published: false,
+    const { role, name, email } = admin(request);
+    const fields = {
+      ...parse(AddUpcomingMealBody.extend({ image: storedImage }), await bodyOf(request), 'body'),
+      distributorName: name,
+      distributorEmail: email,
     };
-    db.upcomingMeals.push(meal);
-    return HttpResponse.json({ _id: meal._id, message: 'Upcoming meal added!', position: nextPosition() } satisfies CreatedAnswer, { status: 201 });
+    const upcomingId = crypto.randomUUID();
+    const { position } = decided({ type: 'AddUpcomingMeal', upcomingId, actorRole: role, fields, addedAt: new Date().toISOString() });
+    return HttpResponse.json({ _id: upcomingId, message: 'Upcoming meal added!', position }, { status: 201 });
   }),
 
   // The badge is read from the account, not the token: a membership bought a moment ago counts.
   http.patch('/api/upcomingMeals/:id/like', ({ request, params }) => {
-    const claims = signedIn(request);
-    const meal = findUpcoming(params);
-    const published = () => refuse(409, 'This meal has already been published.');
-    if (meal.published) published();
-    if (!isMember(findUser(claims.email)?.badge)) refuse(403, 'Membership Required: You need at least a Silver badge to like meals.');
-    if (meal.likedBy.includes(claims.sub)) refuse(409, 'You have already liked this meal.');
-    if (meal.likes >= UPCOMING_PUBLISH_THRESHOLD) published();
-    meal.likedBy.push(claims.sub);
-    meal.likes += 1;
-    if (meal.likes < UPCOMING_PUBLISH_THRESHOLD) {
-      return HttpResponse.json({
-        message: 'Your like was recorded.',
-        likes: meal.likes,
-        published: false,
-        position: nextPosition(),
-      } satisfies UpcomingLikeAnswer);
-    }
-    // This like reached the threshold: the policy publishes it, and the answer waits until it is listed.
-    publish(meal);
-    const message = `This meal reached ${UPCOMING_PUBLISH_THRESHOLD} likes and has been published.`;
-    return HttpResponse.json({ message, likes: meal.likes, published: true, position: nextPosition() } satisfies UpcomingLikeAnswer);
+    const { sub, email } = signedIn(request);
+    const upcomingId = idOf(params);
+    const badge = (findUser(email)?.badge?.toLowerCase() ?? null) as Badge | null;
+    const { position } = decided({ type: 'LikeUpcomingMeal', upcomingId, userId: sub, badge });
+    const { likes, published } = db.upcomingMeals.find((meal) => meal._id === upcomingId)!;
+    const message = published ? `This meal reached ${UPCOMING_PUBLISH_THRESHOLD} likes and has been published.` : 'Your like was recorded.';
+    return HttpResponse.json({ message, likes, published, position: position! } satisfies UpcomingLikeAnswer);
   }),
 
   // An admin publishes at any count; publishing twice changes nothing.
   http.patch('/api/upcomingMeals/:id/publish', ({ request, params }) => {
-    admin(request);
-    const meal = findUpcoming(params);
-    const changed = !meal.published;
-    publish(meal);
-    return HttpResponse.json({ message: 'Meal published successfully', ...(changed ? { position: nextPosition() } : {}) } satisfies CommandAnswer);
+    const { role } = admin(request);
+    const upcomingId = idOf(params);
+    const changed = decided({ type: 'PublishUpcomingMeal', upcomingId, actorRole: role, mealId: crypto.randomUUID(), publishedAt: new Date().toISOString() });
+    return HttpResponse.json({ message: 'Meal published successfully', ...changed });
   }),
 ];
