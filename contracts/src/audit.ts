@@ -65,6 +65,26 @@ export const AUDIT_SUBJECTS = {
   payments: { key: 'paymentId', types: ['PaymentSucceeded'] },
 } as const satisfies Record<AuditEntity, { key: string; types: readonly EventType[] }>;
 
+/**
+ * The events that are a version of no entity: an audit export, the steps of a purchase under way (the
+ * payment it ends in, PaymentSucceeded, is the version), and the newsletter's.
+ */
+export const AUDIT_SUBJECTLESS = [
+  'AuditExported',
+  'MembershipPurchaseStarted',
+  'MembershipPurchaseAwaitingProvider',
+  'MembershipPurchaseCompleted',
+  'MembershipPurchaseFailed',
+  'NewsletterSubscriptionRequested',
+  'NewsletterSubscriptionConfirmed',
+  'NewsletterUnsubscribed',
+] as const satisfies readonly EventType[];
+
+type Placed = (typeof AUDIT_SUBJECTS)[AuditEntity]['types'][number] | (typeof AUDIT_SUBJECTLESS)[number];
+// Every event type of the catalogue is placed, a version of one entity or of none: an event type added to
+// contracts fails to compile here ("Property '<type>' is missing") until AUDIT_SUBJECTS or AUDIT_SUBJECTLESS names it.
+const _everyEventPlaced: Record<Exclude<EventType, Placed>, never> = {};
+
 const subjectKinds = new Map<string, AuditEntity>(AUDIT_ENTITIES.flatMap((entity) => AUDIT_SUBJECTS[entity].types.map((type) => [type, entity] as const)));
 
 /** The entity an event is a version of, if any (an export or a newsletter event is of none). */
