@@ -88,7 +88,7 @@ function emptyDb() {
     upcomingMeals: [] as UpcomingMealRecord[],
     payments: [] as PaymentRecord[],
     /** Badges paid for that have not landed yet (with `badgeGrants: 'later'`). */
-    pendingGrants: [] as { userId: string; badge: Badge }[],
+    pendingGrants: [] as { userId: string; badge: Badge; paymentId: string }[],
     /** 'at-once': a payment's badge lands before it is answered; 'later': the answer is 202 pending. */
     badgeGrants: 'at-once' as 'at-once' | 'later',
     /** URLs the upload endpoint handed out: a meal or a photo may only use a stored image. */
