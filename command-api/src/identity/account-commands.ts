@@ -8,9 +8,9 @@ export function loadAccount(store: EventStore, userId: string) {
 }
 
 /**
- * Decides a command on the stream of the account it names, as that account: the identity routes act
- * for the person signing up, in or back in. `request`'s id is the correlation id.
+ * Decides a command on the stream of the account it names, as that account: the identity flows act
+ * for the person signing up, in or back in.
  */
-export function decideForAccount(store: EventStore, request: { id: string }, command: UserCommand) {
-  return handleCommand(store, userStream(command.userId), userDecider, command, { actor: command.userId, correlationId: request.id });
+export function decideForAccount(store: EventStore, correlationId: string, command: UserCommand) {
+  return handleCommand(store, userStream(command.userId), userDecider, command, { actor: command.userId, correlationId });
 }

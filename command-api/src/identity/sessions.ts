@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AuthAnswer, AuthConfigAnswer, JwksAnswer, NoContent, SESSION_MARKER_COOKIE } from '@hostel/contracts';
-import { initialUserState, loadState, unauthenticated, userDecider, userStream } from '@hostel/domain';
+import { unauthenticated } from '@hostel/domain';
 import type { EventStore } from '@hostel/eventstore';
 import { publicJwks } from '@hostel/platform/tokens';
 import type { SigningJwk } from '@hostel/platform/tokens';
 import { toUserDto } from '../users/user-dto';
 import type { ExistingUser } from '../users/user-dto';
+import { refreshSession, signOut } from './flows';
 import type { KnownDevices } from './known-devices';
 import type { RefreshSessions } from './refresh-sessions';
 import { REFRESH_TTL_MS } from './refresh-sessions';
@@ -59,19 +60,17 @@ export const sessionRoutes: FastifyPluginAsync<SessionDeps & { issuer: SessionIs
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post('/api/auth/refresh', { config: { access: 'public' }, schema: { response: { 200: AuthAnswer } } }, async (request, reply) => {
-    const rotated = await deps.sessions.rotate(request.cookies[REFRESH_COOKIE] ?? '');
-    const { state } = rotated ? await loadState(deps.store, userStream(rotated.userId), userDecider) : { state: initialUserState };
-    if (!rotated || !state.exists) {
+    const session = await refreshSession(deps, request.cookies[REFRESH_COOKIE] ?? '');
+    if (!session) {
       clearRefreshCookie(reply);
       throw unauthenticated('Your session has ended. Please sign in again.');
     }
-    setRefreshCookie(reply, rotated.token, deps.issuer.secure(request));
-    return deps.issuer.answer(state, rotated.sessionId);
+    setRefreshCookie(reply, session.token, deps.issuer.secure(request));
+    return deps.issuer.answer(session.user, session.sessionId);
   });
 
   routes.post('/api/auth/logout', { config: { access: 'public' }, schema: { response: { 204: NoContent } } }, async (request, reply) => {
-    const token = request.cookies[REFRESH_COOKIE];
-    if (token) await deps.sessions.revoke(token);
+    await signOut(deps, request.cookies[REFRESH_COOKIE]);
     clearRefreshCookie(reply);
     return reply.code(204).send(null);
   });
