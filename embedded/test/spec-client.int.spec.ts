@@ -39,6 +39,26 @@ function client(method: string, url: string, options: { token?: string; body?: u
   });
 }
 
+/** The spec client's Add Upcoming Meal form, as the admin sends it. */
+function addUpcoming(title: string, image: string) {
+  return client('POST', '/api/upcomingMeals', {
+    token: admin.token,
+    body: {
+      title,
+      category: 'Dinner',
+      image,
+      ingredients: ['rice'],
+      description: 'Coming',
+      price: 3,
+      distributorName: 'Boss',
+      distributorEmail: 'boss@hostel.test',
+      likes: 0,
+      reviewCount: 0,
+      rating: 0,
+    },
+  });
+}
+
 /** The browser's preflight before a call of `method` with the client's headers. */
 function preflight(url: string, method: string, origin = CLIENT) {
   return product.call('OPTIONS', url, {
@@ -163,22 +183,7 @@ describe('badges named as their package', () => {
 
 describe('pictures for a client on another origin', () => {
   it("answers a meal's and an upcoming meal's image as an absolute URL of the public origin (APP_ORIGIN)", async () => {
-    const upcoming = await client('POST', '/api/upcomingMeals', {
-      token: admin.token,
-      body: {
-        title: 'Soon',
-        category: 'Dinner',
-        image: await product.upload(admin.token),
-        ingredients: ['rice'],
-        description: 'Coming',
-        price: 3,
-        distributorName: 'Boss',
-        distributorEmail: 'boss@hostel.test',
-        likes: 0,
-        reviewCount: 0,
-        rating: 0,
-      },
-    });
+    const upcoming = await addUpcoming('Soon', await product.upload(admin.token));
     await product.caughtUp();
 
     const one = await client('GET', `/api/meals/${meals[0]!._id}`);
@@ -241,22 +246,7 @@ describe('pictures on an image host the operator listed (IMAGE_URL_HOSTS)', () =
   });
 
   it('takes it in an upcoming meal and in an edit of a meal', async () => {
-    const upcoming = await client('POST', '/api/upcomingMeals', {
-      token: admin.token,
-      body: {
-        title: 'Hosted soon',
-        category: 'Dinner',
-        image: hosted,
-        ingredients: ['rice'],
-        description: 'Coming',
-        price: 3,
-        distributorName: 'Boss',
-        distributorEmail: 'boss@hostel.test',
-        likes: 0,
-        reviewCount: 0,
-        rating: 0,
-      },
-    });
+    const upcoming = await addUpcoming('Hosted soon', hosted);
     const edited = await client('PATCH', `/api/meals/${meals[1]!._id}`, { token: admin.token, body: { image: `https://${IMAGE_HOST}/other.png` } });
     const upcomingList = await client('GET', '/api/upcomingMeals', { token: admin.token });
 
