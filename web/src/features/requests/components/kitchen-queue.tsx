@@ -334,6 +334,14 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
     />
   );
   const listClass = kiosk ? 'grid gap-2 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4' : 'grid gap-3 md:grid-cols-2 xl:grid-cols-3';
+  /** A section's tickets, each headed one level below the section. */
+  const tickets = (of: ServeQueueItem[], List: 'ol' | 'ul') => (
+    <List className={listClass}>
+      {of.map((item) => (
+        <li key={item._id}>{ticket(item, (base + 1) as 3 | 4)}</li>
+      ))}
+    </List>
+  );
   const orderWords = order === 'newest' ? 'newest first' : 'oldest first';
 
   return (
@@ -456,11 +464,7 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
                 )}
               </ol>
             ) : (
-              <ol className={listClass}>
-                {waiting.map((item) => (
-                  <li key={item._id}>{ticket(item, (base + 1) as 3 | 4)}</li>
-                ))}
-              </ol>
+              tickets(waiting, 'ol')
             )}
           </section>
           {delivered.length > 0 ? (
@@ -468,11 +472,7 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
               <Section id={`${hintId}-delivered`} className="text-lg font-semibold text-slate-900 dark:text-slate-50">
                 Just delivered ({delivered.length})
               </Section>
-              <ul className={listClass}>
-                {delivered.map((item) => (
-                  <li key={item._id}>{ticket(item, (base + 1) as 3 | 4)}</li>
-                ))}
-              </ul>
+              {tickets(delivered, 'ul')}
             </section>
           ) : null}
         </div>

@@ -1,22 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, makeMeal, makeMealRequest, makeUser, type MealRequestRecord, seed } from '@/testing/api/db';
+import { db, makeUser, seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
+import { admin, ana, ben, biryani, minutesAgo, NOW, porridge, requestOf } from './kitchen-fixtures';
 
-const NOW = Date.parse('2026-11-26T12:00:00.000Z');
-const minutesAgo = (minutes: number, seconds = 0) => new Date(NOW - minutes * 60_000 - seconds * 1000).toISOString();
-
-const admin = makeUser({ name: 'Boss', email: 'boss@hostel.test', role: 'admin' });
 const sam = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
-const ana = makeUser({ name: 'Ana Ate', email: 'ana@example.com', badge: 'Gold' });
-const ben = makeUser({ name: 'Ben Bite', email: 'ben@example.com', badge: 'Gold' });
-const biryani = makeMeal({ title: 'Chicken Biryani', category: 'Lunch' });
-const porridge = makeMeal({ title: 'Porridge', category: 'Breakfast' });
-
-const requestOf = (meal: { _id: string; title: string }, who: { email: string; name: string }, requestTime: string, extra: Partial<MealRequestRecord> = {}) =>
-  makeMealRequest({ mealId: meal._id, mealTitle: meal.title, userEmail: who.email, userName: who.name, requestTime, ...extra });
 
 /** The queue's cards in the order they stand, as `title|user` (from each card's name). */
 const cardNames = () => screen.queryAllByRole('article').map((card) => card.getAttribute('data-queue-item'));
