@@ -320,9 +320,10 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
   const base = kiosk ? 2 : 3;
   const Section = `h${base}` as 'h2' | 'h3';
   const GroupHeading = `h${base + 1}` as 'h3' | 'h4';
-  const ticket = (item: ServeQueueItem, headingLevel: 3 | 4 | 5) => (
+  const ticket = (item: ServeQueueItem, headingLevel: 3 | 4 | 5, inGroup = false) => (
     <QueueTicket
       item={item}
+      inGroup={inGroup}
       now={now}
       thresholds={thresholds}
       hintId={hintId}
@@ -456,7 +457,7 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
                       </GroupHeading>
                       <ul className="grid gap-2">
                         {entry.items.map((item) => (
-                          <li key={item._id}>{ticket(item, (base + 2) as 4 | 5)}</li>
+                          <li key={item._id}>{ticket(item, (base + 2) as 4 | 5, true)}</li>
                         ))}
                       </ul>
                     </li>

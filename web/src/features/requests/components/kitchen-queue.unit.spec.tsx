@@ -64,6 +64,9 @@ describe('The kitchen queue on Serve Meals', () => {
 
     const group = screen.getByRole('heading', { name: '2 × Chicken Biryani' }).closest('li')!;
     expect(within(group).getAllByRole('article')).toHaveLength(2);
+    // Its tickets do not show the meal the group's heading names again (a screen reader still hears it in each ticket's name).
+    for (const article of within(group).getAllByRole('article')) expect(within(article).getByText('Chicken Biryani')).toHaveClass('sr-only');
+    expect(within(card('Porridge', 'Ana Ate')).getByText('Porridge')).not.toHaveClass('sr-only');
     expect(screen.queryByRole('heading', { name: /1 × / })).not.toBeInTheDocument();
     // The single Porridge stands as a plain ticket in the list, where its request stands (second oldest).
     expect(card('Porridge', 'Ana Ate').closest('[data-meal-group]')).toBeNull();

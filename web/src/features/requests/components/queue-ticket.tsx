@@ -24,9 +24,6 @@ const ages: Record<AgeLevel, { card: string; clock: string; label?: string; Icon
   },
 };
 
-/** The outline buttons on a dark ticket. */
-const darkOutline = 'dark:border-slate-500 dark:bg-slate-800 dark:text-slate-50 dark:hover:bg-slate-700';
-
 /** An email broken only where an address may break (after the @ and the dots), never mid-word. */
 function Email({ address }: { address: string }) {
   const parts = address.split(/(?<=[@.])/);
@@ -54,6 +51,8 @@ export interface TicketProps {
   paused: boolean;
   /** It has just arrived: it flashes for a few seconds. */
   fresh: boolean;
+  /** It stands in a group headed by its meal ('2 × Dal Makhani'): the meal is read, not shown again. */
+  inGroup?: boolean;
   onCommand: (item: ServeQueueItem, command: StageCommand) => void;
 }
 
