@@ -9,8 +9,9 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         default: 'bg-orange-700 text-white hover:bg-orange-800',
-        outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
-        ghost: 'text-slate-900 hover:bg-slate-100',
+        outline:
+          'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-50 dark:hover:bg-slate-700',
+        ghost: 'text-slate-900 hover:bg-slate-100 dark:text-slate-50 dark:hover:bg-slate-700',
         link: 'text-orange-800 underline-offset-4 hover:underline',
       },
       size: {

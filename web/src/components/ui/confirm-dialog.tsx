@@ -31,8 +31,8 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={DIALOG_OVERLAY} />
         <AlertDialog.Content {...returnFocus} className={dialogPanel('max-w-md gap-3 text-center')}>
-          <AlertDialog.Title className="text-xl font-semibold text-slate-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="text-slate-700">{text}</AlertDialog.Description>
+          <AlertDialog.Title className="text-xl font-semibold text-slate-900 dark:text-slate-50">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="text-slate-700 dark:text-slate-300">{text}</AlertDialog.Description>
           <div className="mt-2 flex justify-center gap-3">
             <AlertDialog.Cancel asChild>
               <Button variant="outline">{cancelLabel}</Button>

@@ -45,7 +45,7 @@ export function Modal({
           className={dialogPanel('max-h-[calc(100vh-2rem)] max-w-lg gap-4 overflow-y-auto')}
         >
           <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-semibold text-slate-900">{title}</Dialog.Title>
+            <Dialog.Title className="text-xl font-semibold text-slate-900 dark:text-slate-50">{title}</Dialog.Title>
             <Dialog.Close asChild>
               <Button variant="ghost" size="icon" aria-label="Close">
                 <X aria-hidden="true" />

@@ -42,8 +42,8 @@ export function NoticeDialog({ notice, open, onOpenChange, returnFocus }: Notice
         >
           {notice.autoCloseMs ? <CloseAfter ms={notice.autoCloseMs} notice={notice} onOpenChange={onOpenChange} /> : null}
           <Icon aria-hidden="true" className={cn('size-12', color)} />
-          <Dialog.Title className="text-xl font-semibold text-slate-900">{notice.title}</Dialog.Title>
-          {notice.text ? <Dialog.Description className="text-slate-700">{notice.text}</Dialog.Description> : null}
+          <Dialog.Title className="text-xl font-semibold text-slate-900 dark:text-slate-50">{notice.title}</Dialog.Title>
+          {notice.text ? <Dialog.Description className="text-slate-700 dark:text-slate-300">{notice.text}</Dialog.Description> : null}
           <Dialog.Close asChild>
             <Button className="mt-2 min-w-24" onClick={notice.action?.onSelect}>
               {notice.action?.label ?? 'OK'}

@@ -25,12 +25,12 @@ export function ToastLayer({ toasts, close, durationMs }: ToastLayerProps) {
             // Announced politely: news, never an interruption.
             type="background"
             data-tone={toast.tone ?? 'info'}
-            className="pointer-events-auto flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-lg data-[state=closed]:hidden"
+            className="pointer-events-auto flex items-start gap-3 rounded-lg border border-slate-200 bg-white p-4 text-left shadow-lg dark:border-slate-600 dark:bg-slate-800 data-[state=closed]:hidden"
           >
             <Icon aria-hidden="true" className={cn('mt-0.5 size-5 shrink-0', color)} />
             <div className="grid min-w-0 flex-1 gap-1">
-              <Toast.Title className="font-semibold text-slate-900">{toast.title}</Toast.Title>
-              {toast.text ? <Toast.Description className="text-sm text-slate-700">{toast.text}</Toast.Description> : null}
+              <Toast.Title className="font-semibold text-slate-900 dark:text-slate-50">{toast.title}</Toast.Title>
+              {toast.text ? <Toast.Description className="text-sm text-slate-700 dark:text-slate-300">{toast.text}</Toast.Description> : null}
             </div>
             {toast.action ? (
               <Toast.Action altText={toast.action.altText} asChild>

@@ -49,7 +49,7 @@ export function KitchenMenu(controls: KitchenControls) {
       {/* Non-modal: a modal menu hides the page from assistive tech while its links stay focusable. */}
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="outline" className="px-3 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-50 dark:hover:bg-slate-700">
+          <Button variant="outline" className="px-3">
             <Settings2 aria-hidden="true" />
             {/* Named by its word everywhere; the word shows where the header has room for it. */}
             <span className="sr-only xl:not-sr-only">Display</span>

@@ -61,7 +61,7 @@ export interface TicketProps {
  * whom (the name; the email on demand), its stage, late or very late, and its one-tap stage buttons.
  * Three short lines, so a landscape tablet shows a dozen and more at once.
  */
-export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy, paused, fresh, onCommand }: TicketProps) {
+export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy, paused, fresh, inGroup = false, onCommand }: TicketProps) {
   const Heading = `h${headingLevel}` as const;
   const waited = waitedMs(item, now);
   const level = isWaiting(item) ? ageLevel(waited, thresholds) : 'fresh';
@@ -111,7 +111,7 @@ export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy,
           {item.ticket === null ? '#–' : `#${item.ticket}`}
         </span>
         <Heading id={titleId} title={item.mealTitle} className="min-w-0 flex-1 truncate text-base leading-snug font-bold text-slate-900 dark:text-slate-50">
-          {item.mealTitle}
+          <span className={inGroup ? 'sr-only' : undefined}>{item.mealTitle}</span>
           <span className="sr-only">
             {' '}
             for {item.userName}, {item.status}, {item.ticket === null ? 'from an earlier day' : `ticket ${item.ticket}`}
@@ -160,7 +160,7 @@ export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy,
           ) : null}
           {item.status !== 'Delivered' ? (
             <Button
-              className={cn('flex-1', item.status === 'Approved' ? '' : darkOutline)}
+              className="flex-1"
               variant={item.status === 'Approved' ? 'default' : 'outline'}
               disabled={disabled}
               onClick={() => onCommand(item, 'serve')}
@@ -171,7 +171,7 @@ export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy,
           ) : null}
           {recallable ? (
             <Button
-              className={cn('flex-1', darkOutline)}
+              className="flex-1"
               variant="outline"
               disabled={disabled}
               onClick={() => onCommand(item, 'recall')}
