@@ -214,6 +214,15 @@ test('screenshots of the queue, the kitchen display and the student toast at 390
       .click();
     await admin.screenshot({ path: join(SHOTS, `kitchen-dark-${width}.png`) });
     await expectAccessible(admin);
+    // What is drawn outside the screen's tree (the thresholds dialog) is dark too, and as readable.
+    await admin.getByRole('button', { name: 'Display' }).click();
+    await admin.getByRole('menuitem', { name: /^Thresholds/ }).click();
+    const thresholds = admin.getByRole('dialog', { name: 'Waiting thresholds' });
+    await expect(thresholds).toHaveCSS('background-color', 'oklch(0.208 0.042 265.755)');
+    await admin.screenshot({ path: join(SHOTS, `kitchen-dark-thresholds-${width}.png`) });
+    await expectAccessible(admin);
+    await admin.keyboard.press('Escape');
+    await expect(thresholds).toHaveCount(0);
     await menu({ role: 'menuitemradio', name: "System's" });
     const noSidewaysScroll = await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(noSidewaysScroll, `the kitchen display scrolls sideways at ${width}px`).toBe(true);
