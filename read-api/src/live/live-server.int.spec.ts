@@ -26,7 +26,9 @@ interface Running {
 const servers: Running[] = [];
 const clients: Socket[] = [];
 
-async function startServer(options: { redisUrl?: string; redisKey?: string; visitorSocketsPerAddress?: number } = {}): Promise<Running> {
+async function startServer(
+  options: { redisUrl?: string; redisKey?: string; visitorSocketsPerAddress?: number; messagesPerSocket?: { burst: number; perSecond: number } } = {},
+): Promise<Running> {
   const http = createServer();
   const io = await createLiveServer(http, { verifyAccessToken, ...options });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
@@ -247,6 +249,27 @@ describe('live server, visitors per address', () => {
     visitors[0]!.socket.disconnect();
     const again = await vi.waitFor(() => connect(url), { timeout: 5000, interval: 50 });
     expect(await again.subscribe(rooms.upcoming)).toEqual({ ok: true });
+  });
+});
+
+describe('live server, messages per socket', () => {
+  it('lets a socket that floods messages go, before it reaches the handlers, and keeps serving everyone else', async () => {
+    const server = await startServer({ messagesPerSocket: { burst: 100, perSecond: 20 } });
+    const publisher = createSocketIoPublisher(server.io);
+    // given a visitor that sends its rooms at once (well within the burst), and one that floods
+    const screen = await connect(server.url);
+    const answers = await Promise.all(Array.from({ length: MAX_ROOMS_PER_SOCKET - 1 }, (_, index) => screen.subscribe(rooms.meal(`m-${index}`))));
+    expect(answers.every((answer) => answer.ok)).toBe(true);
+    const flooder = await connect(server.url);
+    const letGo = new Promise<string>((resolve) => flooder.socket.once('disconnect', resolve));
+    for (let index = 0; index < 10_000; index++) flooder.socket.emit('subscribe', rooms.upcoming);
+    // then the flooder is let go: a subscribe sent after its flood is never answered (messages are
+    // handled in order on a socket, so without the limit its answer comes after the flood's)
+    const after = flooder.socket.emitWithAck('subscribe', rooms.catalog).then(() => 'answered');
+    expect(await Promise.race([letGo, after])).toBe('io server disconnect');
+    // and the server goes on serving the other socket, pushes included
+    expect(await screen.subscribe(rooms.upcoming)).toEqual({ ok: true });
+    expect(await publishThenMarker(publisher, screen, [[rooms.meal('m-1'), 'meal-1']], rooms.upcoming)).toEqual(['meal-1', 'marker']);
   });
 });
 

@@ -32,7 +32,21 @@ export interface LiveServerOptions {
   visitorSocketsPerAddress?: number;
   /** The client's address behind the proxies the service believes (default: the peer's). */
   clientAddress?: (request: IncomingMessage) => string;
+  /**
+   * Messages one socket may send: `burst` at once, then `perSecond`. A socket past it is let go
+   * (disconnected) before its messages reach the handlers. Default: no limit.
+   */
+  messagesPerSocket?: { burst: number; perSecond: number };
+  /** Told about a socket let go for sending too many messages. */
+  onFlood?: (context: { socketId: string; address: string }) => void;
 }
+
+/**
+ * What one socket may send under `npm start` and read-api (RATE_LIMITS on): a screen sends a handful of
+ * subscribes, and at most its rooms again at a reconnection (50 at most, MAX_ROOMS_PER_SOCKET); a socket
+ * sending 100,000 small frames held the event loop for seconds (/health/live answered in 2.8 s).
+ */
+export const MESSAGES_PER_SOCKET = { burst: 200, perSecond: 20 };
 
 export type { RoomAnswer };
 
@@ -131,6 +145,28 @@ export async function createLiveServer(httpServer: HttpServer, options: LiveServ
   });
 
   io.on('connection', (socket) => {
+    // A token bucket per socket, counted on the connection's packets, before socket.io decodes them for
+    // the handlers: a socket past it is let go, and the rest of its flood is dropped by engine.io unread.
+    const limit = options.messagesPerSocket;
+    if (limit) {
+      let tokens = limit.burst;
+      let last = Date.now();
+      const count = (packet: { type: string }) => {
+        if (packet.type !== 'message') return;
+        const now = Date.now();
+        tokens = Math.min(limit.burst, tokens + ((now - last) / 1000) * limit.perSecond);
+        last = now;
+        if (tokens >= 1) {
+          tokens -= 1;
+          return;
+        }
+        socket.conn.off('packet', count);
+        options.onFlood?.({ socketId: socket.id, address: clientAddress(socket.request) });
+        socket.disconnect(true);
+      };
+      socket.conn.on('packet', count);
+    }
+
     // A private push must not outlive the token that let the socket in: at its expiry the socket is
     // let go, and the client connects again with its refreshed token (or as a visitor).
     const expiresAt = socket.data.identity?.exp;
@@ -242,6 +278,8 @@ export function startLiveServer(
     ...(config.APP_ORIGIN.length ? { corsOrigin: config.APP_ORIGIN } : {}),
     ...(config.RATE_LIMITS === 'on' ? { visitorSocketsPerAddress: config.VISITOR_SOCKETS_PER_ADDRESS } : {}),
     clientAddress: clientAddressOf(config.TRUST_PROXY),
+    ...(config.RATE_LIMITS === 'on' ? { messagesPerSocket: MESSAGES_PER_SOCKET } : {}),
+    onFlood: (context) => log.warn(context, 'live socket let go: it sent more messages than a socket may'),
     onError: (error, context) => log.error({ err: error, ...context }, 'live message handler failed'),
   });
 }
