@@ -2,7 +2,7 @@ import type { DomainEvent, ErrorAnswer } from '@hostel/contracts';
 import { type Decider, DomainError, type ErrorKind } from '@hostel/domain/deciders';
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
-import { type Claims, db } from './db';
+import { type Claims, db, nextPosition } from './db';
 
 /**
  * What every handler module shares: the access rules (bearer token, signed in, admin), validation with
@@ -36,6 +36,13 @@ export function decide<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, c
     if (error instanceof DomainError) refuse(STATUS[error.kind], error.message, error.issues);
     throw error;
   }
+}
+
+/** Decides `command` on `state` and applies each event decided with `project`: the change's position, or undefined for none. */
+export function change<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, command: C, state: S, project: (event: E) => unknown): string | undefined {
+  const events = decide(decider, command, state);
+  events.forEach(project);
+  return events.length > 0 ? nextPosition() : undefined;
 }
 
 /** The caller from the bearer token; like the services' access hook, a token we did not issue is refused on any route. */

@@ -1,8 +1,9 @@
 import { AddMealBody, type CommandAnswer, type CreatedAnswer, type MealDto, type MealLikeAnswer, MealsQuery, ReplaceMealBody } from '@hostel/contracts';
+import { likeDecider, mealDecider, type MealEvent, type MealState } from '@hostel/domain/deciders';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { type Claims, db, type MealRecord, nextPosition, sameEmail } from './db';
-import { admin, bodyOf, caller, messageOf, page, parse, queryOf, refuse, signedIn } from './http';
+import { admin, bodyOf, caller, change, messageOf, page, parse, queryOf, refuse, signedIn } from './http';
 
 /** The meal catalogue: the read API's filters, search and paging, and the command API's admin commands and likes. */
 
@@ -22,6 +23,31 @@ const answeredMeal = ({ likedBy, ...meal }: MealRecord, claims: Claims | undefin
 });
 
 const findMeal = (id: string) => db.meals.find((meal) => meal._id === id) ?? refuse(404, 'Meal not found');
+
+/** The meal's stream as mealDecider folds it, from the record held here (its likes among them). */
+function stateOf(id: string): MealState {
+  const meal = db.meals.find((candidate) => candidate._id === id);
+  if (!meal) return mealDecider.initialState;
+  const { _id, postTime: _posted, likes: _likes, reviews_count: _reviews, ...fields } = meal;
+  return { status: 'listed', mealId: _id, ...fields };
+}
+
+/** What the catalogue does with each event. */
+function project(event: MealEvent) {
+  const meal = db.meals.find((candidate) => candidate._id === event.data.mealId)!;
+  switch (event.type) {
+    case 'MealAdded': {
+      const { mealId, likedBy = [], ...fields } = event.data;
+      return db.meals.push({ _id: mealId, ...fields, likes: likedBy.length, likedBy, reviews_count: 0 });
+    }
+    case 'MealEdited':
+      return Object.assign(meal, event.data.changes);
+    case 'MealDeleted':
+      return db.meals.splice(db.meals.indexOf(meal), 1);
+    case 'MealLiked':
+      return Object.assign(meal, { likes: meal.likes + 1, likedBy: [...meal.likedBy, event.data.userId] });
+  }
+}
 
 /** Every word of the search starts a word of the title, description or ingredients ("chick" finds "chicken"). */
 function searchMatches(meal: MealRecord, search: string) {
@@ -57,47 +83,43 @@ export const mealHandlers = [
 
   // The server sets the post time, distributor, rating and counts, whatever the body says.
   http.post('/api/meals', async ({ request }) => {
-    const claims = admin(request);
+    const { role, name, email } = admin(request);
     const fields = parse(AddMealBody.extend({ image: storedImage }), await bodyOf(request), 'body');
-    const meal: MealRecord = {
-      _id: crypto.randomUUID(),
-      ...fields,
+    const mealId = crypto.randomUUID();
+    const command = {
+      type: 'AddMeal',
+      mealId,
+      actorRole: role,
+      fields,
+      distributorName: name,
+      distributorEmail: email,
       postTime: new Date().toISOString(),
-      distributorName: claims.name,
-      distributorEmail: claims.email,
-      rating: 0,
-      likes: 0,
-      reviews_count: 0,
-      likedBy: [],
-    };
-    db.meals.push(meal);
-    return HttpResponse.json({ _id: meal._id, message: 'Your meal has been successfully added.', position: nextPosition() } satisfies CreatedAnswer, {
-      status: 201,
-    });
+    } as const;
+    const position = change(mealDecider, command, mealDecider.initialState, project);
+    return HttpResponse.json({ _id: mealId, message: 'Your meal has been successfully added.', position: position! } satisfies CreatedAnswer, { status: 201 });
   }),
 
   http.put('/api/meals/:id', async ({ request, params }) => {
-    admin(request);
+    const { role } = admin(request);
     const { id } = parse(Params, params, 'params');
     const changes = parse(ReplaceMealBody, await bodyOf(request), 'body');
-    Object.assign(findMeal(id), changes);
+    change(mealDecider, { type: 'EditMeal', mealId: id, actorRole: role, changes }, stateOf(id), project);
     return HttpResponse.json({ message: 'Meal updated successfully.', position: nextPosition() } satisfies CommandAnswer);
   }),
 
   http.delete('/api/meals/:id', ({ request, params }) => {
-    admin(request);
-    const meal = findMeal(parse(Params, params, 'params').id);
-    db.meals.splice(db.meals.indexOf(meal), 1);
-    return HttpResponse.json({ message: 'Meal has been deleted.', position: nextPosition() } satisfies CommandAnswer);
+    const { role } = admin(request);
+    const { id } = parse(Params, params, 'params');
+    const position = change(mealDecider, { type: 'DeleteMeal', mealId: id, actorRole: role }, stateOf(id), project);
+    return HttpResponse.json({ message: 'Meal has been deleted.', position } satisfies CommandAnswer);
   }),
 
   // Once per member: a second like changes nothing.
   http.patch('/api/meals/:id/like', ({ request, params }) => {
-    const claims = signedIn(request);
-    const meal = findMeal(parse(Params, params, 'params').id);
-    if (meal.likedBy.includes(claims.sub)) return HttpResponse.json({ liked: false, message: 'You have already liked this meal.' } satisfies MealLikeAnswer);
-    meal.likedBy.push(claims.sub);
-    meal.likes += 1;
-    return HttpResponse.json({ liked: true, message: 'Your like was recorded.', position: nextPosition() } satisfies MealLikeAnswer);
+    const { sub: userId } = signedIn(request);
+    const { id } = parse(Params, params, 'params');
+    const position = change(likeDecider, { type: 'LikeMeal', mealId: id, userId, meal: stateOf(id) }, likeDecider.initialState, project);
+    if (!position) return HttpResponse.json({ liked: false, message: 'You have already liked this meal.' } satisfies MealLikeAnswer);
+    return HttpResponse.json({ liked: true, message: 'Your like was recorded.', position } satisfies MealLikeAnswer);
   }),
 ];

@@ -15,8 +15,8 @@ import {
 import { type MealRequestCommand, type MealRequestEvent, mealRequestsDecider, type MealRequestsState } from '@hostel/domain/deciders';
 import { recallableUntil } from '@hostel/read-models/pure';
 import { http, HttpResponse } from 'msw';
-import { db, findUser, type MealRequestRecord, nextPosition, sameEmail } from './db';
-import { admin, bodyOf, decide, newestFirst, page, parse, queryOf, refuse, signedIn } from './http';
+import { db, findUser, type MealRequestRecord, sameEmail } from './db';
+import { admin, bodyOf, change, newestFirst, page, parse, queryOf, refuse, signedIn } from './http';
 
 /**
  * Meal requests: every change is decided by the domain's own mealRequestsDecider, on the student's
@@ -78,12 +78,7 @@ function project(event: MealRequestEvent) {
   }
 }
 
-/** Decides `command` on the stream of `email`'s requests and applies what it decided: the position, or undefined for no change. */
-function decided(email: string, command: MealRequestCommand) {
-  const events = decide(mealRequestsDecider, command, streamOf(email));
-  events.forEach(project);
-  return events.length > 0 ? nextPosition() : undefined;
-}
+const decided = (email: string, command: MealRequestCommand) => change(mealRequestsDecider, command, streamOf(email), project);
 
 const newest = (requests: readonly MealRequestRecord[]) => newestFirst(requests, (request) => request.requestTime).map(withMeal);
 const findRequest = (id: unknown) => db.mealRequests.find((request) => request._id === id) ?? refuse(404, 'Request not found');

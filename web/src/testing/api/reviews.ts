@@ -1,8 +1,9 @@
 import { AddReviewBody, type CommandAnswer, type CreatedAnswer, MealReviewsParams, MealReviewsQuery, type ReviewDto, ReviewsQuery } from '@hostel/contracts';
+import { reviewDecider, type ReviewEvent, type ReviewState } from '@hostel/domain/deciders';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
-import { db, makeReview, nextPosition, type ReviewRecord, sameEmail } from './db';
-import { bodyOf, caller, newestFirst, page, parse, queryOf, refuse, signedIn } from './http';
+import { db, findUser, type ReviewRecord, sameEmail } from './db';
+import { bodyOf, caller, change, newestFirst, page, parse, queryOf, refuse, signedIn } from './http';
 
 /** Reviews: a meal's (public, emails only for admins and the author), one author's or everyone's, written and deleted. */
 
@@ -38,31 +39,40 @@ export const reviewHandlers = [
 
   // Name and email come from the account, never the body.
   http.post('/api/reviews', async ({ request }) => {
-    const claims = signedIn(request);
+    const { sub: userId, email, name } = signedIn(request);
     const { mealId, review } = parse(AddReviewBody, await bodyOf(request), 'body');
-    const meal = db.meals.find((candidate) => candidate._id === mealId) ?? refuse(404, 'Meal not found');
-    const added = makeReview({
-      mealId,
-      mealTitle: meal.title,
-      distributorName: meal.distributorName,
-      userEmail: claims.email,
-      userName: claims.name,
-      review,
-      createdAt: new Date().toISOString(),
-    });
-    db.reviews.push(added);
-    meal.reviews_count += 1;
-    return HttpResponse.json({ _id: added._id, message: 'Review added!', position: nextPosition() } satisfies CreatedAnswer, { status: 201 });
+    const found = db.meals.find((candidate) => candidate._id === mealId);
+    const meal = found && { mealId, title: found.title, distributorName: found.distributorName };
+    const reviewId = crypto.randomUUID();
+    const command = { type: 'AddReview', reviewId, meal, author: { userId, email, name }, review, createdAt: new Date().toISOString() } as const;
+    const position = change(reviewDecider, command, reviewDecider.initialState, project);
+    return HttpResponse.json({ _id: reviewId, message: 'Review added!', position: position! } satisfies CreatedAnswer, { status: 201 });
   }),
 
   http.delete('/api/reviews/:id', ({ request, params }) => {
-    const claims = signedIn(request);
+    const { sub, role } = signedIn(request);
     const { id } = parse(z.object({ id: z.uuid('Review not found') }), params, 'params');
-    const review = db.reviews.find((candidate) => candidate._id === id) ?? refuse(404, 'Review not found');
-    if (claims.role !== 'admin' && !sameEmail(review.userEmail, claims.email)) refuse(403, 'You can only delete your own reviews');
-    db.reviews.splice(db.reviews.indexOf(review), 1);
-    const meal = db.meals.find((candidate) => candidate._id === review.mealId);
-    if (meal) meal.reviews_count = Math.max(meal.reviews_count - 1, 0);
-    return HttpResponse.json({ message: 'Review has been deleted.', position: nextPosition() } satisfies CommandAnswer);
+    const found = db.reviews.find((candidate) => candidate._id === id);
+    const state: ReviewState = found
+      ? { status: 'posted', reviewId: id, mealId: found.mealId, authorId: findUser(found.userEmail)?._id ?? found.userEmail }
+      : { status: 'none' };
+    const position = change(reviewDecider, { type: 'DeleteReview', reviewId: id, actorId: sub, actorRole: role }, state, project);
+    return HttpResponse.json({ message: 'Review has been deleted.', position } satisfies CommandAnswer);
   }),
 ];
+
+/** What the reviews and the catalogue do with each event. */
+function project(event: ReviewEvent) {
+  const meal = db.meals.find((candidate) => candidate._id === event.data.mealId);
+  if (event.type === 'ReviewDeleted') {
+    db.reviews.splice(
+      db.reviews.findIndex((review) => review._id === event.data.reviewId),
+      1,
+    );
+    if (meal) meal.reviews_count = Math.max(meal.reviews_count - 1, 0);
+    return;
+  }
+  const { reviewId, userId: _userId, ...review } = event.data;
+  db.reviews.push({ _id: reviewId, ...review });
+  if (meal) meal.reviews_count += 1;
+}

@@ -9,8 +9,8 @@ import {
 import { type UpcomingCommand, upcomingDecider, type UpcomingEvent, type UpcomingState } from '@hostel/domain/deciders';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
-import { type Claims, db, findUser, nextPosition, type UpcomingMealRecord } from './db';
-import { admin, bodyOf, caller, decide, messageOf, page, parse, queryOf, signedIn } from './http';
+import { type Claims, db, findUser, type UpcomingMealRecord } from './db';
+import { admin, bodyOf, caller, change, messageOf, page, parse, queryOf, signedIn } from './http';
 
 /**
  * Upcoming meals: adding, liking and publishing are decided by the domain's upcomingDecider (Silver
@@ -62,9 +62,8 @@ function project(event: UpcomingEvent) {
 }
 
 function decided(command: UpcomingCommand) {
-  const events = decide(upcomingDecider, command, stateOf(command.upcomingId));
-  events.forEach(project);
-  return events.length > 0 ? { position: nextPosition() } : {};
+  const position = change(upcomingDecider, command, stateOf(command.upcomingId), project);
+  return position ? { position } : {};
 }
 
 const idOf = (params: unknown) => parse(Params, params, 'params').id;
