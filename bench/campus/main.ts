@@ -22,6 +22,8 @@ import { run, startComposeDeployment } from '@hostel/deploy/containers';
 import type { StartedDeployment } from '@hostel/deploy/containers';
 import { root, until } from '@hostel/deploy/topology';
 import { likeAtSteadyRate, pushLatencies, watchUpcoming } from '../live-likes/pushes';
+import { readContainerStats, usageBetween } from './container-usage';
+import type { StatsReading } from './container-usage';
 import { productApi } from '../product-api';
 import { startServerProcess } from '../server-process';
 
@@ -67,14 +69,6 @@ interface Target {
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? Number.NaN;
 
-/** `12.5MiB / 1GiB` or `12.5MB`: megabytes. */
-const megabytes = (text: string) => {
-  const match = /([\d.]+)\s*([KMG]i?B|B)/i.exec(text);
-  if (!match) return Number.NaN;
-  const scale: Record<string, number> = { b: 1e-6, kb: 1e-3, kib: 1.024e-3, mb: 1, mib: 1.048576, gb: 1e3, gib: 1073.741824 };
-  return Number(match[1]) * (scale[match[2]!.toLowerCase()] ?? Number.NaN);
-};
-
 async function compose(): Promise<Target & { started: StartedDeployment }> {
   const started = await startComposeDeployment({
     project: 'hostel-bench-campus',
@@ -85,20 +79,24 @@ async function compose(): Promise<Target & { started: StartedDeployment }> {
   const { deployment } = started;
   console.log(`compose: images built in ${Math.round(started.buildMs / 1000)} s, up → ready in ${(started.upToReadyMs / 1000).toFixed(1)} s`);
   const ids = new Map(await Promise.all(started.services.map(async (service) => [await deployment.container(service), service] as const)));
+  const dockerHost = deployment.engine.env.DOCKER_HOST ?? 'unix:///var/run/docker.sock';
+  const readings = new Map<string, StatsReading>();
   return {
     name: 'compose (gateway, 2 command-api, 2 read-api, projector, PostgreSQL, Redis)',
     base: started.base,
     started,
+    // Each container's cumulative CPU time from the stats endpoint, against the reading before it
+    // (bench/campus/container-usage.ts: `docker stats` reads 0% under podman).
     async sample() {
-      const { stdout } = await run([deployment.engine.cli, 'stats', '--no-stream', '--format', '{{.ID}}\t{{.CPUPerc}}\t{{.MemUsage}}', ...ids.keys()], {
-        env: deployment.env,
-      });
       const usage: Record<string, Usage> = {};
-      for (const line of stdout.trim().split('\n')) {
-        const [id, cpu, memory] = line.split('\t');
-        const service = [...ids].find(([full]) => full.startsWith(id!))?.[1];
-        if (service) usage[service] = { cpu: Number.parseFloat(cpu!), memoryMb: megabytes(memory!) };
-      }
+      await Promise.all(
+        [...ids].map(async ([id, service]) => {
+          const now = await readContainerStats(dockerHost, id);
+          const { cpu, memoryMb } = usageBetween(readings.get(id), now);
+          readings.set(id, now);
+          usage[service] = { cpu: Number.isFinite(cpu) ? cpu : 0, memoryMb };
+        }),
+      );
       return usage;
     },
     // Run again when it fails, as test:deploy does: right after up, on a busy machine, its first connection may miss the pool's 3 s.
