@@ -18,7 +18,13 @@ const serviceBoundaries = services.map((service) => ({
       {
         patterns: [
           {
-            group: [...services.filter((other) => other !== service).map((other) => `@hostel/${other}`), '@hostel/embedded', '@hostel/web', '../../*/src/**'],
+            group: [
+              ...services.filter((other) => other !== service).map((other) => `@hostel/${other}`),
+              '@hostel/embedded',
+              '@hostel/ops',
+              '@hostel/web',
+              '../../*/src/**',
+            ],
             message: 'Services talk through events and HTTP, not imports: share code through contracts, eventstore, platform or messaging.',
           },
         ],
@@ -70,6 +76,7 @@ export default tseslint.config(
                 '@hostel/projector',
                 '@hostel/read-api',
                 '@hostel/embedded',
+                '@hostel/ops',
                 '@hostel/web',
                 '@hostel/messaging',
                 '@hostel/messaging/*',
@@ -107,6 +114,7 @@ export default tseslint.config(
                 '@hostel/messaging',
                 '@hostel/messaging/*',
                 '@hostel/embedded',
+                '@hostel/ops',
                 '@hostel/web',
                 'fastify',
                 'fastify-*',
@@ -149,9 +157,23 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@hostel/command-api', '@hostel/projector', '@hostel/read-api', '@hostel/embedded', '@hostel/web'],
+              group: ['@hostel/command-api', '@hostel/projector', '@hostel/read-api', '@hostel/embedded', '@hostel/ops', '@hostel/web'],
               message: 'Shared packages must not depend on a service.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The launcher is entered from the operator's tools, never the other way: they start its database and read its data directory.
+    files: ['embedded/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@hostel/ops', '@hostel/ops/*'], message: 'embedded/ is the launcher: the operator’s tools (ops/) import it, not the other way round.' },
           ],
         },
       ],

@@ -129,7 +129,7 @@ async function embedded(): Promise<Target> {
       return { 'embedded process': { cpu, memoryMb: Number(/VmRSS:\s+(\d+)/.exec(stdout)?.[1]) / 1024 } };
     },
     async grantAdmin(email) {
-      await promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'embedded/src/admin.ts'), 'grant', email], {
+      await promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'ops/src/main.ts'), 'admin', 'grant', email], {
         cwd: root,
         env: { ...process.env, DATABASE_URL: database.url },
       });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditDiff, AuditEvent, AuditPage, AuditState, PaymentTrail } from '@hostel/contracts';
 import { UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
 import { io as connectClient } from 'socket.io-client';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * The auditors' half of the product through HTTP: timelines, state at a moment, what changed,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROUTES, type RouteKey } from '@hostel/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Deny by default, proven route by route: every registered route is walked with no token, the

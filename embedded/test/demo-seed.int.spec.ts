@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEAL_CATEGORIES } from '@hostel/contracts';
 import type { MealDto, MealRequestDto, ReviewDto } from '@hostel/contracts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/seed';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
 let seedMs: number;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { CryptoKey, JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Firebase ID tokens as bearer tokens (FIREBASE_PROJECT_ID), the way the spec's own client sends them

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Whatever a client sends over HTTP, the product answers it, and never with a 5xx: every registered

@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshCookieOf, startProduct } from './harness';
-import { linkOf } from './mailbox';
+import { refreshCookieOf, startProduct } from '../src/testing/harness';
+import { linkOf } from '../src/testing/mailbox';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
 beforeAll(async () => {

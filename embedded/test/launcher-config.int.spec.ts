@@ -36,10 +36,10 @@ function run([script, ...args]: string[], env: Record<string, string>): Promise<
 describe('the launcher and the tools with TRUST_PROXY', () => {
   it.each([
     ['npm start', ['embedded/src/main.ts']],
-    ['npm run rebuild', ['embedded/src/rebuild.ts']],
-    ['npm run replay', ['embedded/src/replay.ts', 'meal', 'm-1']],
-    ['npm run audit:verify', ['embedded/src/audit-verify/main.ts']],
-    ['npm run admin', ['embedded/src/admin.ts', 'grant', 'someone@example.com']],
+    ['npm run rebuild', ['ops/src/main.ts', 'rebuild']],
+    ['npm run replay', ['ops/src/main.ts', 'replay', 'meal', 'm-1']],
+    ['npm run audit:verify', ['ops/src/main.ts', 'audit:verify']],
+    ['npm run admin', ['ops/src/main.ts', 'admin', 'grant', 'someone@example.com']],
   ])('%s with TRUST_PROXY=true: one line naming it, exit 78, nothing started', async (tool, script) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hostel-config-'));
     const ran = await run(script, { TRUST_PROXY: 'true', DATA_DIR: dataDir, DATABASE_URL: '' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Many students liking the same meals at the same moment: every like is decided on the meal's

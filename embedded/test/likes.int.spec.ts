@@ -4,7 +4,7 @@ import { formatPosition } from '@hostel/eventstore';
 import { io as connectClient } from 'socket.io-client';
 import { rooms } from '@hostel/contracts';
 import type { LiveMessages } from '@hostel/contracts';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Likes live in a stream per (meal, student): the meal's stream never grows with them, two likes of

@@ -3,8 +3,8 @@ import type { Server } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '@hostel/platform/net';
-import { refreshCookieOf, startProduct } from './harness';
-import { linkOf, tokenOf } from './mailbox';
+import { refreshCookieOf, startProduct } from '../src/testing/harness';
+import { linkOf, tokenOf } from '../src/testing/mailbox';
 
 /**
  * ADMIN_EMAILS makes an account admin only once its owner proves the address: the mailed verification

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECALL_WINDOW_MS } from '@hostel/contracts';
 import type { MealRequestDto, ServeQueueAnswer } from '@hostel/contracts';
 import { userStream } from '@hostel/domain';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 type Product = Awaited<ReturnType<typeof startProduct>>;
 type Account = Awaited<ReturnType<Product['register']>>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
 let admin: Awaited<ReturnType<Awaited<ReturnType<typeof startProduct>>['register']>>;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatPosition } from '@hostel/eventstore';
 import { sweepUnusedImages } from '@hostel/command-api';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Uploads from outside: every malformed body is a 4xx with a message (they answered 500), each user

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterStream, subscriptionIdForEmail } from '@hostel/domain';
-import { startProduct } from './harness';
-import { linkOf, tokenOf } from './mailbox';
+import { startProduct } from '../src/testing/harness';
+import { linkOf, tokenOf } from '../src/testing/mailbox';
 
 /** The footer's newsletter: double opt-in by a mailed link, a link to leave, every step an event. */
 let product: Awaited<ReturnType<typeof startProduct>>;

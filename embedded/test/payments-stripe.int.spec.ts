@@ -5,7 +5,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentDto, UserDto } from '@hostel/contracts';
 import { PURCHASE_TIMEOUT_MS } from '@hostel/domain';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Stripe mode, offline: a local HTTP server stands in for Stripe's API host (so the outgoing calls

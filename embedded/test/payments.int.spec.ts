@@ -7,7 +7,7 @@ import { GOLD_PAYMENT_ANSWER } from '@hostel/domain/testing';
 import { createPostgresJobQueue } from '@hostel/messaging/job-queue';
 import { createPool } from '@hostel/platform/db';
 import { formatPosition } from '@hostel/eventstore';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
 let buyer: Awaited<ReturnType<Awaited<ReturnType<typeof startProduct>>['register']>>;

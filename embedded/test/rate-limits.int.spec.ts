@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '@hostel/command-api';
 import type { RateLimits } from '@hostel/command-api';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Rate limits, proven with the real defaults where a test can afford them and with tight values where

@@ -1,7 +1,7 @@
 import { COMMAND_READABLE_WAIT_MS } from '@hostel/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Read-your-writes for clients that send no `X-Min-Position` (the spec's own re-reads a meal right

@@ -5,7 +5,7 @@ import { rebuildReadModels } from '@hostel/projector/rebuild';
 import { insertEventMix, REALISTIC_MIX } from '@hostel/projector/testing';
 import { projections } from '@hostel/read-models';
 import { sql } from 'kysely';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * `npm run rebuild` on a product in use: every read model is rebuilt from the log into fresh

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPCOMING_PUBLISH_THRESHOLD, type UserDto } from '@hostel/contracts';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * A job can be lost outside the policies' reach: it failed every attempt, or its trigger was recorded

@@ -19,7 +19,7 @@ async function start(port: number): Promise<string> {
 /** `npm run admin -- …` on the embedded database under dataDir: its exit code and what it printed. */
 async function adminTool(...args: string[]): Promise<{ code: number; output: string }> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'embedded/src/admin.ts', ...args], {
+  return promisify(execFile)(process.execPath, ['--import', 'tsx', 'ops/src/main.ts', 'admin', ...args], {
     cwd: fileURLToPath(new URL('../../', import.meta.url)),
     env: { ...env, DATA_DIR: dataDir },
   }).then(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * A meal's page is public, its reviewers' addresses are not: `GET /api/reviews/{mealId}` answers

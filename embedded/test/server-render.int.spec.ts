@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_MARKER_COOKIE } from '@hostel/contracts';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 

@@ -14,7 +14,7 @@ import {
   userStream,
 } from '@hostel/domain';
 import { formatPosition } from '@hostel/eventstore';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Snapshots are a cache of a decider's fold, never the truth: for every stream that keeps them, the

@@ -4,7 +4,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { rooms } from '@hostel/contracts';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * Arbitrary socket.io messages to the live server of the whole product, as a visitor and as a

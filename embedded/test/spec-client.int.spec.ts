@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleCommand, userDecider, userStream } from '@hostel/domain';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 /**
  * The spec's own React client (SPEC section 7), served from another origin: each request here is sent

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MealDto, UpcomingMealDto } from '@hostel/contracts';
 import { rebuildProjection } from '@hostel/projector';
 import { projections } from '@hostel/read-models';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 type Product = Awaited<ReturnType<typeof startProduct>>;
 type Account = Awaited<ReturnType<Product['register']>>;

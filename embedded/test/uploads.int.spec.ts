@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProduct } from './harness';
-import { tokenOf } from './mailbox';
+import { startProduct } from '../src/testing/harness';
+import { tokenOf } from '../src/testing/mailbox';
 
 let product: Awaited<ReturnType<typeof startProduct>>;
 let token: string;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_MARKER_COOKIE } from '@hostel/contracts';
-import { startProduct } from './harness';
+import { startProduct } from '../src/testing/harness';
 
 const SCRIPT = `console.log(${JSON.stringify('hostel '.repeat(400))});\n`;
 const PAGE = `<!doctype html><html><head><title>Hostel Meals</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div></body></html>\n`;

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { type Config, serviceConfigOrExit } from '@hostel/platform/config';
 import { type Infrastructure, openInfrastructure } from '@hostel/platform/infrastructure';
-import { startEmbeddedPostgres } from './postgres';
+import { startEmbeddedPostgres } from '@hostel/embedded/postgres';
 
 /**
  * The database a command-line tool works on (rebuild, audit:verify, replay): DATABASE_URL when

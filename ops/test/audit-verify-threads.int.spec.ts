@@ -5,7 +5,7 @@ import type { ReadModelTables } from '@hostel/read-models';
 import { joinLedgerParts, ledgerParts, verifyLedger, verifyLedgerPart } from '@hostel/read-models/audit-log';
 import type { LedgerVerification } from '@hostel/read-models/audit-log';
 import { verifyInThreads } from '../src/audit-verify/in-threads';
-import { startProduct } from './harness';
+import { startProduct } from '@hostel/embedded/testing';
 
 /**
  * `audit:verify` spreads the ledger over threads, each part's chain starting from the hash the ledger

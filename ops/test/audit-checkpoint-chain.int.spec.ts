@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditDigest } from '@hostel/contracts';
-import { startProduct } from './harness';
+import { startProduct } from '@hostel/embedded/testing';
 
 /**
  * The checkpoints read-api signs are a chain (each names the one before it, under its signature), and
@@ -14,7 +14,7 @@ let token: string;
 let mealId: string;
 
 const cli = (script: string, ...args: string[]) => product.cli(script, ...args);
-const verify = () => cli('embedded/src/audit-verify/main.ts');
+const verify = () => cli('ops/src/main.ts', 'audit:verify');
 
 /** An edit of the meal, and the digest asked once it is in the ledger: a checkpoint of its own. */
 async function editAndSign(price: number) {
@@ -93,7 +93,7 @@ describe('the chain of signed checkpoints', { timeout: 180_000 }, () => {
     await product.sql(
       `update eventstore.events set data = jsonb_set(data, '{changes,price}', '0.5') where type = 'MealEdited' and data->'changes'->>'price' = '6'`,
     );
-    expect(cli('embedded/src/rebuild.ts', 'audit-log')).toMatchObject({ status: 0 });
+    expect(cli('ops/src/main.ts', 'rebuild', 'audit-log')).toMatchObject({ status: 0 });
     const before = await checkpointRows();
     const refused = await editAndSign(10);
     expect(refused.statusCode).toBe(409);

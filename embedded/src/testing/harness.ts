@@ -12,8 +12,8 @@ import { readConfig } from '@hostel/platform/config';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import pg from 'pg';
 import { vi } from 'vitest';
-import { auditCheckpointHeadFile } from '../src/audit-key-file';
-import { startServices } from '../src/services';
+import { auditCheckpointHeadFile } from '../audit-key-file';
+import { startServices } from '../services';
 import { createMailbox, tokenOf } from './mailbox';
 
 /**
@@ -176,7 +176,7 @@ export async function startProduct(
   /** Runs a command-line tool (a path from the repository's root) on the product's database and DATA_DIR, as an operator would. */
   function cli(script: string, ...args: string[]): { status: number | null; output: string } {
     const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: fileURLToPath(new URL('../../', import.meta.url)),
+      cwd: fileURLToPath(new URL('../../../', import.meta.url)),
       env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, EVENT_STORE: 'postgres', LOG_LEVEL: 'silent', REDIS_URL: '' },
       encoding: 'utf8',
     });

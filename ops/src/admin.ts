@@ -6,4 +6,6 @@ import { openCliInfrastructure } from './cli-database';
  * command with its event (command-api/src/users/operator-grant.ts). On DATABASE_URL (and
  * EVENT_STORE/KURRENTDB_URL) like the services, or on the embedded database under DATA_DIR.
  */
-await runAdminTool(process.argv.slice(2), () => openCliInfrastructure('npm run admin', 2));
+export async function admin(args: readonly string[]): Promise<void> {
+  await runAdminTool(args, () => openCliInfrastructure('npm run admin', 2));
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditDigest } from '@hostel/contracts';
-import { startProduct } from './harness';
+import { startProduct } from '@hostel/embedded/testing';
 
 /**
  * Tamper evidence through the real command: `npm run audit:verify` re-reads the log from the event
@@ -19,7 +19,7 @@ const legacyMealId = crypto.randomUUID();
 const LEGACY_TITLE = 'Old\u009b2J\u202eecnalaB';
 
 const cli = (script: string, ...args: string[]) => product.cli(script, ...args);
-const verify = (...args: string[]) => cli('embedded/src/audit-verify/main.ts', ...args);
+const verify = (...args: string[]) => cli('ops/src/main.ts', 'audit:verify', ...args);
 
 beforeAll(async () => {
   product = await startProduct();
@@ -53,7 +53,7 @@ afterAll(async () => product?.stop());
 
 describe('npm run replay', () => {
   it("prints a meal's history as a table, and with --at its state then", () => {
-    const run = cli('embedded/src/replay.ts', 'meal', mealId, '--at', betweenEdits);
+    const run = cli('ops/src/main.ts', 'replay', 'meal', mealId, '--at', betweenEdits);
     expect(run, run.output).toMatchObject({ status: 0 });
     expect(run.output).toContain(`meal-${mealId}: 2 events of it`);
     expect(run.output).toMatch(/^version\s+in stream\s+when\s+event\s+by\s+data/m);
@@ -64,14 +64,14 @@ describe('npm run replay', () => {
   });
 
   it('writes the control and direction characters an older event holds as their escapes, never raw to the terminal', () => {
-    const run = cli('embedded/src/replay.ts', 'meal', legacyMealId, '--at', new Date().toISOString());
+    const run = cli('ops/src/main.ts', 'replay', 'meal', legacyMealId, '--at', new Date().toISOString());
     expect(run, run.output).toMatchObject({ status: 0 });
     expect(run.output).toContain('Old\\u009b2J\\u202eecnalaB');
     expect(run.output).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
   });
 
   it('says how to use it when asked for something it does not know', () => {
-    expect(cli('embedded/src/replay.ts', 'spaceship', '1')).toMatchObject({ status: 2, output: expect.stringContaining('Usage: npm run replay') });
+    expect(cli('ops/src/main.ts', 'replay', 'spaceship', '1')).toMatchObject({ status: 2, output: expect.stringContaining('Usage: npm run replay') });
   });
 });
 
@@ -129,7 +129,7 @@ describe('npm run audit:verify', { timeout: 180_000 }, () => {
   });
 
   it('finds an edited event after the audit log was rebuilt from the edited log: the signed checkpoints still hold the old chain', async () => {
-    const rebuilt = cli('embedded/src/rebuild.ts', 'audit-log');
+    const rebuilt = cli('ops/src/main.ts', 'rebuild', 'audit-log');
     expect(rebuilt, rebuilt.output).toMatchObject({ status: 0 });
     const [edited] = await product.sql<{ global_position: string; stream_id: string }>(
       `select global_position::text, stream_id from eventstore.events where type = 'MealEdited'`,
