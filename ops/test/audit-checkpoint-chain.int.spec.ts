@@ -58,7 +58,7 @@ describe('the chain of signed checkpoints', { timeout: 180_000 }, () => {
     expect(rows.map((row) => Number(row.seq))).toEqual(rows.map((_, index) => index + 1));
     const head = JSON.parse(readFileSync(join(product.dataDir, 'audit-checkpoint-head.json'), 'utf8')) as AuditDigest;
     expect(head).toMatchObject({ seq: rows.length, position: `${rows.at(-1)!.position_a}/${rows.at(-1)!.position_b}` });
-    const result = verify();
+    const result = await verify();
     expect(result, result.output).toMatchObject({ status: 0 });
   });
 
@@ -67,18 +67,18 @@ describe('the chain of signed checkpoints', { timeout: 180_000 }, () => {
     expect(rows.length).toBeGreaterThanOrEqual(3);
     const middle = rows[1]!;
     await product.sql(`delete from audit_checkpoints where seq = $1`, [middle.seq]);
-    const result = verify();
+    const result = await verify();
     expect(result.status, result.output).toBe(1);
     expect(result.output).toContain(`Checkpoint ${middle.seq} is missing, between checkpoint 1 at ${rows[0]!.position_a}/${rows[0]!.position_b}`);
     await putBack(middle);
-    expect(verify()).toMatchObject({ status: 0 });
+    expect(await verify()).toMatchObject({ status: 0 });
   });
 
   it('finds the newest checkpoints deleted, by the one kept in DATA_DIR, and read-api signs nothing until they are back', async () => {
     const rows = await checkpointRows();
     const newest = rows.at(-1)!;
     await product.sql(`delete from audit_checkpoints where seq = $1`, [newest.seq]);
-    const result = verify();
+    const result = await verify();
     expect(result.status, result.output).toBe(1);
     expect(result.output).toContain(`Checkpoint ${newest.seq} at ${newest.position_a}/${newest.position_b}`);
     expect(result.output).toContain('is not in the database, whose newest is checkpoint');
@@ -93,7 +93,7 @@ describe('the chain of signed checkpoints', { timeout: 180_000 }, () => {
     await product.sql(
       `update eventstore.events set data = jsonb_set(data, '{changes,price}', '0.5') where type = 'MealEdited' and data->'changes'->>'price' = '6'`,
     );
-    expect(cli('ops/src/main.ts', 'rebuild', 'audit-log')).toMatchObject({ status: 0 });
+    expect(await cli('ops/src/main.ts', 'rebuild', 'audit-log')).toMatchObject({ status: 0 });
     const before = await checkpointRows();
     const refused = await editAndSign(10);
     expect(refused.statusCode).toBe(409);
@@ -101,7 +101,7 @@ describe('the chain of signed checkpoints', { timeout: 180_000 }, () => {
     expect(await checkpointRows()).toEqual(before);
 
     await product.sql(`delete from audit_checkpoints`);
-    const result = verify();
+    const result = await verify();
     expect(result.status, result.output).toBe(1);
     const [edited] = await product.sql<{ global_position: string; stream_id: string }>(
       `select global_position::text, stream_id from eventstore.events where type = 'MealEdited' and data->'changes'->>'price' = '0.5'`,

@@ -29,7 +29,7 @@ describe('signed checkpoints after an edited log is rebuilt', () => {
     const [before] = await product.sql<{ signed: string }>(`select max(signed_at)::text as signed from audit_checkpoints`);
 
     await product.sql(`update eventstore.events set data = jsonb_set(data, '{changes,price}', '0.5') where type = 'MealEdited'`);
-    expect(cli('ops/src/main.ts', 'rebuild', 'audit-log')).toMatchObject({ status: 0 });
+    expect(await cli('ops/src/main.ts', 'rebuild', 'audit-log')).toMatchObject({ status: 0 });
     // The log grows and a reader asks for a digest: read-api signs the rebuilt head.
     const later = await product.call('PATCH', `/api/meals/${meal._id}`, { token: admin.token, body: { price: 7 } });
     const signed = await product.call('GET', '/api/audit/digest', {
@@ -38,7 +38,7 @@ describe('signed checkpoints after an edited log is rebuilt', () => {
     });
     await product.sql(`delete from audit_checkpoints where signed_at <= $1`, [before!.signed]);
 
-    const result = cli('ops/src/main.ts', 'audit:verify');
+    const result = await cli('ops/src/main.ts', 'audit:verify');
     // Either read-api refused to sign a head that does not extend what it signed before, or verify sees it.
     expect({ digest: signed.statusCode, verify: result.status }, result.output).not.toEqual({ digest: 200, verify: 0 });
   });

@@ -52,8 +52,8 @@ beforeAll(async () => {
 afterAll(async () => product?.stop());
 
 describe('npm run replay', () => {
-  it("prints a meal's history as a table, and with --at its state then", () => {
-    const run = cli('ops/src/main.ts', 'replay', 'meal', mealId, '--at', betweenEdits);
+  it("prints a meal's history as a table, and with --at its state then", async () => {
+    const run = await cli('ops/src/main.ts', 'replay', 'meal', mealId, '--at', betweenEdits);
     expect(run, run.output).toMatchObject({ status: 0 });
     expect(run.output).toContain(`meal-${mealId}: 2 events of it`);
     expect(run.output).toMatch(/^version\s+in stream\s+when\s+event\s+by\s+data/m);
@@ -63,29 +63,29 @@ describe('npm run replay', () => {
     expect(run.output).toContain('"price": 4');
   });
 
-  it('writes the control and direction characters an older event holds as their escapes, never raw to the terminal', () => {
-    const run = cli('ops/src/main.ts', 'replay', 'meal', legacyMealId, '--at', new Date().toISOString());
+  it('writes the control and direction characters an older event holds as their escapes, never raw to the terminal', async () => {
+    const run = await cli('ops/src/main.ts', 'replay', 'meal', legacyMealId, '--at', new Date().toISOString());
     expect(run, run.output).toMatchObject({ status: 0 });
     expect(run.output).toContain('Old\\u009b2J\\u202eecnalaB');
     expect(run.output).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
   });
 
-  it('says how to use it when asked for something it does not know', () => {
-    expect(cli('ops/src/main.ts', 'replay', 'spaceship', '1')).toMatchObject({ status: 2, output: expect.stringContaining('Usage: npm run replay') });
+  it('says how to use it when asked for something it does not know', async () => {
+    expect(await cli('ops/src/main.ts', 'replay', 'spaceship', '1')).toMatchObject({ status: 2, output: expect.stringContaining('Usage: npm run replay') });
   });
 });
 
 // Each test runs the real command, a process of its own (tsx compiles it at start): seconds each on a busy machine.
 describe('npm run audit:verify', { timeout: 180_000 }, () => {
-  it('verifies an untouched log against the ledger, its signed checkpoints and a saved digest; saves a digest to keep', () => {
-    const plain = verify('--save-digest', join(dirname(digestFile), 'saved.json'));
+  it('verifies an untouched log against the ledger, its signed checkpoints and a saved digest; saves a digest to keep', async () => {
+    const plain = await verify('--save-digest', join(dirname(digestFile), 'saved.json'));
     expect(plain, plain.output).toMatchObject({ status: 0 });
     expect(plain.output).toMatch(new RegExp(`^verified \\d+ events up to ${digest.position}$`, 'm'));
     expect(plain.output).toMatch(new RegExp(`^the log up to ${digest.position} is what the audit key ${digest.kid} signed at `, 'm'));
     const saved = JSON.parse(readFileSync(join(dirname(digestFile), 'saved.json'), 'utf8')) as AuditDigest;
     expect(saved).toMatchObject({ position: digest.position, hash: digest.hash, kid: digest.kid });
     for (const kept of [digestFile, join(dirname(digestFile), 'saved.json')]) {
-      const withDigest = verify('--digest', kept);
+      const withDigest = await verify('--digest', kept);
       expect(withDigest, withDigest.output).toMatchObject({ status: 0 });
       expect(withDigest.output).toContain('and the digest signed at ');
     }
@@ -112,7 +112,7 @@ describe('npm run audit:verify', { timeout: 180_000 }, () => {
     await product.sql(
       `update eventstore.events set data = jsonb_set(data, '{changes,price}', '0.5') where global_position = ${String(edited!.global_position)}`,
     );
-    const result = verify('--digest', digestFile);
+    const result = await verify('--digest', digestFile);
     expect(result.status, result.output).toBe(1);
     expect(result.output).toMatch(
       new RegExp(`differ at \\d+/\\d+ \\(${String(edited!.stream_id)} version 1, MealEdited\\): the stored event does not hash to what the ledger recorded`),
@@ -121,7 +121,7 @@ describe('npm run audit:verify', { timeout: 180_000 }, () => {
 
   it('writes what an edited event holds escaped: an event type made to hold a terminal command is shown, never run', async () => {
     await product.sql(`update eventstore.events set type = 'MealEdited\u009b2K\u202e' where type = 'MealEdited'`);
-    const result = verify();
+    const result = await verify();
     expect(result.status, result.output).toBe(1);
     expect(result.output).toContain('MealEdited\\u009b2K\\u202e): the stored event does not hash');
     expect(result.output).not.toMatch(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
@@ -129,12 +129,12 @@ describe('npm run audit:verify', { timeout: 180_000 }, () => {
   });
 
   it('finds an edited event after the audit log was rebuilt from the edited log: the signed checkpoints still hold the old chain', async () => {
-    const rebuilt = cli('ops/src/main.ts', 'rebuild', 'audit-log');
+    const rebuilt = await cli('ops/src/main.ts', 'rebuild', 'audit-log');
     expect(rebuilt, rebuilt.output).toMatchObject({ status: 0 });
     const [edited] = await product.sql<{ global_position: string; stream_id: string }>(
       `select global_position::text, stream_id from eventstore.events where type = 'MealEdited'`,
     );
-    for (const result of [verify(), verify('--digest', digestFile)]) {
+    for (const result of [await verify(), await verify('--digest', digestFile)]) {
       expect(result.status, result.output).toBe(1);
       expect(result.output).toContain('an event was changed since, and the ledger recomputed from the changed log');
       expect(result.output).toMatch(
@@ -146,7 +146,7 @@ describe('npm run audit:verify', { timeout: 180_000 }, () => {
   it('finds a deleted event too', async () => {
     const [last] = await product.sql(`select global_position from eventstore.events order by global_position desc limit 1`);
     await product.sql(`delete from eventstore.events where global_position = ${String(last!.global_position)}`);
-    const result = verify();
+    const result = await verify();
     expect(result.status, result.output).toBe(1);
   });
 });

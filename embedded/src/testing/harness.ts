@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -173,14 +173,26 @@ export async function startProduct(
     );
   }
 
-  /** Runs a command-line tool (a path from the repository's root) on the product's database and DATA_DIR, as an operator would. */
-  function cli(script: string, ...args: string[]): { status: number | null; output: string } {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+  /**
+   * Runs a command-line tool (a path from the repository's root) on the product's database and DATA_DIR, as an
+   * operator would. Asynchronously: the product in this process keeps running meanwhile, so a transaction of its
+   * own (read-api signing a checkpoint) ends and does not hold the tool up (a rebuild's CREATE INDEX CONCURRENTLY
+   * waits for every open transaction: with the process blocked in spawnSync, for ever).
+   */
+  function cli(script: string, ...args: string[]): Promise<{ status: number | null; output: string }> {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
       cwd: fileURLToPath(new URL('../../../', import.meta.url)),
       env: { ...process.env, DATABASE_URL: database.url, DATA_DIR: dataDir, EVENT_STORE: 'postgres', LOG_LEVEL: 'silent', REDIS_URL: '' },
-      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    return { status: run.status, output: `${run.stdout}${run.stderr}` };
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    return new Promise((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (status) => resolve({ status, output: `${stdout}${stderr}` }));
+    });
   }
 
   async function eventCount(): Promise<number> {
