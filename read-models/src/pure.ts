@@ -3,3 +3,5 @@
  * JavaScript. Importable without kysely or pg, by the web tests' fake API (web/src/testing/api) too.
  */
 export { recallableUntil } from './meal-requests/recall';
+export { changesBetween, diff, foldEntity } from './audit-log/entity-fold';
+export { mentionsOf, redact } from './audit-log/redaction';

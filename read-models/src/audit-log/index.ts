@@ -4,6 +4,7 @@ export type { AuditEventsTable, AuditLogTables } from './audit-log-tables';
 export { auditLog } from './audit-log-read-model';
 export { auditLogProjection } from './audit-log-projection';
 export { chainHash, GENESIS_HASH, mentionsOf, redact } from './ledger';
+export { changesBetween, diff, foldEntity } from './entity-fold';
 export {
   correlatedEvents,
   entityTimeline,

@@ -14,10 +14,10 @@ import {
   AuditSearchQuery,
   type AuditState,
   AuditStateQuery,
-  type FieldChange,
   type PaymentTrail,
   text,
 } from '@hostel/contracts';
+import { changesBetween, foldEntity, mentionsOf } from '@hostel/read-models/pure';
 import { http, HttpResponse } from 'msw';
 import { z } from 'zod';
 import { appendAuditEvents, type AuditEntityRecord, type Claims, db, makeAuditEvent, sameEmail } from './db';
@@ -57,81 +57,14 @@ function page(
   return { events: shown, ...(rest.length > limit ? { next: shown.at(-1)!.position } : {}) };
 }
 
-const streamEntities: Record<string, AuditEntity> = { meal: 'meals', upcoming: 'upcoming', user: 'users', payment: 'payments' };
-const fieldEntities: Record<string, AuditEntity> = { mealId: 'meals', upcomingId: 'upcoming', userId: 'users', paymentId: 'payments', requestId: 'requests' };
-
-/** Whether an event is about an entity: its own stream's, or one that names it (a like names its meal and its liker). */
-function mentions(event: AuditEvent, entity: AuditEntity | undefined, id: string) {
-  const dash = event.stream.indexOf('-');
-  const streamEntity = streamEntities[event.stream.slice(0, dash)];
-  if (streamEntity && (!entity || entity === streamEntity) && event.stream.slice(dash + 1) === id) return true;
-  return Object.entries(fieldEntities).some(([field, fieldEntity]) => (!entity || entity === fieldEntity) && event.data[field] === id);
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+/** Whether an event is about an entity: it names it (its own, or a like's meal and liker), as the audit log indexes it. */
+const mentions = (event: AuditEvent, entity: AuditEntity | undefined, id: string) =>
+  mentionsOf(event.data).some((mention) => (!entity || mention.entity === entity) && mention.id === id);
 
 /** The entity's own events (its versions), whatever stream holds them. */
 const ownEvents = (entity: AuditEntity, id: string) => db.auditEvents.filter((event) => event.subject?.entity === entity && event.subject.id === id);
-
-const REQUEST_STAGES: Record<string, string> = {
-  MealRequested: 'Pending',
-  MealRequestApproved: 'Approved',
-  MealRequestServed: 'Delivered',
-  MealRequestCancelled: 'Cancelled',
-};
-
-/** A stand-in for the deciders' `evolve` as the audit shows it: a meal counts its likes and reviews, a request moves through its stages, others take their events' data. */
-function fold(entity: AuditEntity, events: readonly AuditEvent[]): Record<string, unknown> | undefined {
-  return events.reduce<Record<string, unknown> | undefined>((state, event) => {
-    const { changes, likedBy: _likedBy, postTime: _postTime, ...data } = event.data;
-    const count = (field: string, by: number) => ({ ...state, [field]: Number(state?.[field] ?? 0) + by });
-    switch (event.type) {
-      case 'MealAdded':
-        return { status: 'listed', ...data, likes: 0, reviews: 0 };
-      case 'MealLiked':
-        return count('likes', 1);
-      case 'ReviewAdded':
-        return count('reviews', 1);
-      case 'ReviewDeleted':
-        return count('reviews', -1);
-      case 'MealDeleted':
-        return { status: 'deleted', mealId: data.mealId, reviews: state?.reviews ?? 0 };
-      case 'UpcomingMealAdded':
-        return { status: 'upcoming', ...data, likes: 0 };
-      case 'UpcomingMealLiked':
-        return { ...state, likes: data.likes };
-      case 'UpcomingMealPublished':
-        return { ...state, status: 'published', mealId: data.mealId };
-      case 'MealRequested':
-        return { requestId: data.requestId, mealId: data.mealId, status: 'Pending' };
-      case 'MealRequestRecalled':
-        return { ...state, status: data.to };
-      default:
-        if (entity === 'requests') return { ...state, status: REQUEST_STAGES[event.type] ?? state?.status };
-        return { ...state, ...data, ...(isRecord(changes) ? changes : {}) };
-    }
-  }, undefined);
-}
-
-const same = (left: unknown, right: unknown) => JSON.stringify(left) === JSON.stringify(right);
-
-/** Field-level differences, as the read API words them: nested records by dotted names, lists by their elements. */
-function diff(before: unknown, after: unknown, field = ''): FieldChange[] {
-  if (same(before, after)) return [];
-  if (Array.isArray(before) && Array.isArray(after)) {
-    return [
-      {
-        field,
-        added: after.filter((item) => !before.some((old) => same(old, item))),
-        removed: before.filter((item) => !after.some((next) => same(next, item))),
-      },
-    ];
-  }
-  if (isRecord(before) && isRecord(after)) {
-    return [...new Set([...Object.keys(before), ...Object.keys(after)])].flatMap((key) => diff(before[key], after[key], field ? `${field}.${key}` : key));
-  }
-  return [{ field, from: before ?? null, to: after ?? null }];
-}
+/** As the fold reads them: each with its version of the entity. */
+const folded = (events: AuditEvent[]) => events.map(({ type, data, subject }) => ({ type, data, version: subject!.version }));
 
 type SearchFilter = Omit<AuditSearchQuery, 'after' | 'limit' | 'order' | 'newest'>;
 
@@ -280,7 +213,7 @@ export const auditHandlers = [
     const own = ownEvents(entity, id);
     if (version !== undefined && own.length > 0 && version > own.length) refuse(404, `There is no version ${version}: it has ${own.length}`);
     const events = own.filter((event) => (version !== undefined ? event.subject!.version <= version : !at || Date.parse(event.occurredAt) <= at.getTime()));
-    const state = fold(entity, events);
+    const state = foldEntity(entity, events);
     const last = events.at(-1);
     if (!last || !state) refuse(404, 'It did not exist then');
     return HttpResponse.json({ version: last.subject!.version, versions: own.length, at: last.occurredAt, event: last, state } satisfies AuditState);
@@ -292,15 +225,12 @@ export const auditHandlers = [
     const { from, to } = parse(AuditDiffQuery, queryOf(request), 'querystring');
     const own = ownEvents(entity, id);
     if (to > own.length) refuse(404, `There is no version ${to} of it`);
-    const upTo = (version: number) => fold(entity, own.slice(0, version)) ?? {};
-    const steps = own.slice(from, to).map((event) => ({
-      version: event.subject!.version,
-      type: event.type,
-      occurredAt: event.occurredAt,
-      actor: event.actor,
-      changes: diff(upTo(event.subject!.version - 1), upTo(event.subject!.version)),
-    }));
-    return HttpResponse.json({ from, to, changes: diff(upTo(from), upTo(to)), steps } satisfies AuditDiff);
+    const { steps, changes, moreSteps } = changesBetween(entity, folded(own), from, to);
+    const step = ({ version, changes }: (typeof steps)[number]) => {
+      const { type, occurredAt, actor } = own[version - 1]!;
+      return { version, type, occurredAt, actor, changes };
+    };
+    return HttpResponse.json({ from, to, changes, steps: steps.map(step), ...(moreSteps > 0 ? { moreSteps } : {}) } satisfies AuditDiff);
   }),
 ];
 

@@ -20,6 +20,7 @@ import {
   type UserDto,
   type WaitingTimes,
 } from '@hostel/contracts';
+import { mentionsOf } from '@hostel/read-models/pure';
 
 /**
  * The fake API's memory: the records its handlers read and write, as the read models keep them.
@@ -167,9 +168,6 @@ export function seed(given: Seed) {
   appendAuditEvents(...copies(given.auditEvents));
 }
 
-/** The data fields that name an entity, as the audit log indexes them. */
-const MENTIONS: Record<string, AuditEntity> = { mealId: 'meals', upcomingId: 'upcoming', requestId: 'requests', userId: 'users', paymentId: 'payments' };
-
 function auditEntity(entity: AuditEntity, id: string): AuditEntityRecord {
   const key = auditKey(entity, id);
   const found = db.auditEntities.get(key) ?? { entity, id, versions: 0 };
@@ -192,7 +190,7 @@ export function appendAuditEvents(...records: AuditRecord[]): AuditEvent[] {
       entity.name = naming.name;
       if (naming.email !== undefined) entity.email = naming.email;
     }
-    const named = Object.entries(MENTIONS).flatMap(([field, entity]) => (typeof record.data[field] === 'string' ? [auditKey(entity, record.data[field])] : []));
+    const named = mentionsOf(record.data).map((mention) => auditKey(mention.entity, mention.id));
     if (record.actor !== 'system') named.push(auditKey('users', record.actor.id));
     const names: Record<string, AuditName> = {};
     for (const key of named) {
