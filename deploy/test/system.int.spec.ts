@@ -236,6 +236,7 @@ for (const eventStore of stores) {
 
     it('answers 503 with a message, never hangs, and reports itself unready while PostgreSQL is unreachable; ready again once it is back', async () => {
       const t0 = Date.now();
+      const before = read1.logs.length;
       expect((await call(read1.url, 'GET', '/health/ready')).status).toBe(200);
       await postgresProxy.cut();
       const asked = Date.now();
@@ -250,6 +251,21 @@ for (const eventStore of stores) {
       expect(Date.now() - asked).toBeLessThan(12_000);
       // Liveness is the process alone: an orchestrator must not restart it for a database outage.
       expect((await call(read1.url, 'GET', '/health/live')).status).toBe(200);
+      // A server that stops answering rather than refusing (a stopped container's address, a partition):
+      // the same answers within the same bound, which only the service's own time limits give (the probe's
+      // 2 s, the pool's connection timeout). The test's own limit turns a hang into a failure here.
+      await postgresProxy.silence();
+      const silenced = Date.now();
+      const bounded = { signal: AbortSignal.timeout(12_000) };
+      const silentReady = await call(read1.url, 'GET', '/health/ready', bounded);
+      expect(silentReady.status).toBe(503);
+      expect(silentReady.body).toMatchObject({ message: 'postgres is unreachable' });
+      const silentRead = await call(read1.url, 'GET', '/api/meals', bounded);
+      expect(silentRead.status).toBe(503);
+      expect(silentRead.body.message).toMatch(/unavailable/);
+      expect(Date.now() - silenced).toBeLessThan(12_000);
+      // Handled, not survived: a connection dropped under the pool is no uncaught exception.
+      expect(read1.logs.slice(before).filter((line) => line.msg === 'uncaught exception')).toEqual([]);
       await postgresProxy.restore();
       await until('read-api #1 to be ready again', async () => ((await call(read1.url, 'GET', '/health/ready')).status === 200 ? true : undefined));
       expect((await call(read1.url, 'GET', '/api/meals')).status).toBe(200);

@@ -192,10 +192,11 @@ export async function call(
   base: string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  options: { token?: string; body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const response = await fetch(base + path, {
     method,
+    ...(options.signal ? { signal: options.signal } : {}),
     headers: {
       ...options.headers,
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
@@ -245,6 +246,11 @@ export interface TcpProxy {
   port: number;
   /** Refuses new connections and drops the open ones: to the client, the server is gone. */
   cut(): Promise<void>;
+  /**
+   * Drops the open connections and takes new ones without ever answering: to the client, a server
+   * that went silent (a stopped container's address, a partition), where only its own time limits help.
+   */
+  silence(): Promise<void>;
   /** Forwards again on the same port. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -257,9 +263,15 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }, port?: number): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
+  let silent = false;
   const listen = (on: number) =>
     new Promise<number>((resolve, reject) => {
       const opened = createServer((client) => {
+        if (silent) {
+          sockets.add(client);
+          client.on('error', () => client.destroy()).on('close', () => sockets.delete(client));
+          return;
+        }
         const upstream = createConnection(target);
         sockets.add(client).add(upstream);
         const drop = () => {
@@ -279,12 +291,26 @@ export async function startTcpProxy(target: { host: string; port: number }, port
       });
     });
   const bound = await listen(port ?? 0);
+  const dropAll = () => {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
   const cut = async () => {
     const closing = server;
     server = undefined;
-    for (const socket of sockets) socket.destroy();
-    sockets.clear();
+    silent = false;
+    dropAll();
     if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
   };
-  return { port: bound, cut, restore: async () => void (await listen(bound)), close: cut };
+  const silence = async () => {
+    silent = true;
+    dropAll();
+    if (!server) await listen(bound);
+  };
+  const restore = async () => {
+    silent = false;
+    dropAll();
+    if (!server) await listen(bound);
+  };
+  return { port: bound, cut, silence, restore, close: cut };
 }
