@@ -11,10 +11,11 @@ import {
   PaymentsQuery,
   SANDBOX_TOKENS,
 } from '@hostel/contracts';
-import { membershipDecider, type MembershipState, paymentDecider, userDecider } from '@hostel/domain/deciders';
+import { membershipDecider, type MembershipState, paymentDecider } from '@hostel/domain/deciders';
 import { http, HttpResponse } from 'msw';
 import { db, findUser, nextPosition, type PaymentRecord, sameEmail } from './db';
 import { bodyOf, decide, newestFirst, page, parse, queryOf, refuse, signedIn } from './http';
+import { userChange } from './users';
 
 /**
  * Memberships as the command API takes them with its sandbox card provider (Stripe's test tokens):
@@ -28,9 +29,7 @@ const badgeOf = (email: string) => (findUser(email)?.badge?.toLowerCase() ?? nul
 /** The grant-badge policy, as userDecider decides it (a badge is only ever raised). */
 function grant(userId: string, badge: Badge, paymentId: string) {
   const user = db.users.find((candidate) => candidate._id === userId);
-  if (!user) return;
-  const state = { ...userDecider.initialState, exists: true, userId, badge: badgeOf(user.email) } as Parameters<typeof userDecider.decide>[1];
-  for (const { data } of decide(userDecider, { type: 'GrantBadge', userId, badge, paymentId }, state)) user.badge = badgeName((data as { badge: Badge }).badge);
+  if (user) userChange(user, { type: 'GrantBadge', userId, badge, paymentId });
 }
 
 /** The queued grants land (the policy's worker caught up). */

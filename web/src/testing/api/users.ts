@@ -1,8 +1,19 @@
-import { type CommandAnswer, type ProfileAnswer, ProfileBody, type UserDto, UserEmailParams, UserEmailQuery, UsersQuery } from '@hostel/contracts';
+import {
+  type Badge,
+  badgeName,
+  type CommandAnswer,
+  type ProfileAnswer,
+  ProfileBody,
+  type UserDto,
+  UserEmailParams,
+  UserEmailQuery,
+  UsersQuery,
+} from '@hostel/contracts';
+import { type UserCommand, userDecider, type UserState } from '@hostel/domain/deciders';
 import { http, HttpResponse } from 'msw';
 import { signedInUser } from './auth';
 import { type Claims, db, findUser, nextPosition, sameEmail, type UserRecord } from './db';
-import { admin, bodyOf, page, parse, queryOf, refuse, signedIn } from './http';
+import { admin, bodyOf, change, page, parse, queryOf, refuse, signedIn } from './http';
 
 /** Users as the read API lists them (no `emailVerified`) and the command API changes them. */
 
@@ -35,25 +46,36 @@ export const userHandlers = [
   http.post('/users', async ({ request }) => {
     const me = findUser(signedIn(request).email) ?? refuse(404, 'User not found');
     const changes = parse(ProfileBody, await bodyOf(request), 'body');
-    Object.assign(me, changes);
-    return HttpResponse.json({ user: signedInUser(me), position: nextPosition() } satisfies ProfileAnswer);
+    const position = userChange(me, { type: 'UpdateProfile', userId: me._id, ...changes });
+    return HttpResponse.json({ user: signedInUser(me), position: position ?? nextPosition() } satisfies ProfileAnswer);
   }),
 
-  http.patch('/users/admin/:id', ({ request, params }) => {
-    admin(request);
-    const user = db.users.find((candidate) => candidate._id === params.id) ?? refuse(404, 'User not found');
-    if (user.role === 'admin') return HttpResponse.json({ message: 'User is already an admin' } satisfies CommandAnswer);
-    user.role = 'admin';
-    return HttpResponse.json({ message: 'User promoted to admin', position: nextPosition() } satisfies CommandAnswer);
-  }),
-
-  // Never of an admin: an auditor's role would take their admin rights away.
-  http.patch('/users/auditor/:id', ({ request, params }) => {
-    admin(request);
-    const user = db.users.find((candidate) => candidate._id === params.id) ?? refuse(404, 'User not found');
-    if (user.role === 'admin') refuse(409, 'Admins read the audit trail already');
-    if (user.role === 'auditor') return HttpResponse.json({ message: 'User is already an auditor' } satisfies CommandAnswer);
-    user.role = 'auditor';
-    return HttpResponse.json({ message: 'User is now an auditor', position: nextPosition() } satisfies CommandAnswer);
-  }),
+  // A role, as userDecider gives it (never auditor to an admin: that would take their admin rights away).
+  ...(
+    [
+      ['admin', 'PromoteToAdmin', 'User promoted to admin', 'User is already an admin'],
+      ['auditor', 'MakeAuditor', 'User is now an auditor', 'User is already an auditor'],
+    ] as const
+  ).map(([path, type, done, already]) =>
+    http.patch(`/users/${path}/:id`, ({ request, params }) => {
+      const { role } = admin(request);
+      const user = db.users.find((candidate) => candidate._id === params.id) ?? refuse(404, 'User not found');
+      const position = userChange(user, { type, userId: user._id, actorRole: role });
+      return HttpResponse.json({ message: position ? done : already, ...(position ? { position } : {}) } satisfies CommandAnswer);
+    }),
+  ),
 ];
+
+/** Decides `command` on the account's stream (as userDecider folds it, from the record held here) and applies its events: the position, or undefined. */
+export function userChange(user: UserRecord, command: UserCommand) {
+  const state: UserState = {
+    ...{ exists: true, userId: user._id, name: user.name, email: user.email, photo: user.photo, role: user.role, emailVerified: user.emailVerified },
+    ...{ badge: (user.badge?.toLowerCase() ?? null) as Badge | null, passwordHash: null, identities: [], verificationLinks: [], resetLinks: [] },
+  };
+  return change(userDecider, command, state, (event) => {
+    if (event.type === 'UserProfileUpdated') Object.assign(user, { name: event.data.name, photo: event.data.photo });
+    if (event.type === 'UserPromotedToAdmin') user.role = 'admin';
+    if (event.type === 'UserMadeAuditor') user.role = 'auditor';
+    if (event.type === 'UserBadgeGranted') user.badge = badgeName(event.data.badge);
+  });
+}
