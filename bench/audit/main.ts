@@ -32,7 +32,7 @@ import type { EventStore } from '@hostel/eventstore';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
 import { createDb, createPool, migrate } from '@hostel/platform/db';
 import { createFreshDatabase } from '@hostel/platform/testing';
-import { verifyLog } from '@hostel/ops/audit-verify';
+import { verifyLog } from '../../ops/src/audit-verify/verify-log';
 import { projectorMigrations } from '@hostel/projector';
 import { rebuildReadModels } from '@hostel/projector/rebuild';
 import { insertEventMix } from '@hostel/projector/testing';
