@@ -7,20 +7,17 @@ import {
   MailedLinkToken,
   RegisterBody,
   ResetPasswordBody,
-  type UserDto,
   VerifyEmailBody,
 } from '@hostel/contracts';
 import { http, HttpResponse } from 'msw';
 import { db, findUser, holdSession, makeUser, nextPosition, type UserRecord } from './db';
 import { bodyOf, messageOf, parse, refuse, signedIn } from './http';
+import { linkOf, signedInUser, userChange } from './users';
 
 /** Identity as the command API answers it: password sign-in, the refresh cookie, and the mailed links. */
 
 export const FORGOT_ANSWER = 'If an account uses this email, a link to reset its password is on its way. It works once, within an hour.';
 const INVALID_LINK = messageOf(MailedLinkToken, '');
-
-/** A user as the sign-in answers carry them (with `emailVerified`, which the read models leave out). */
-export const signedInUser = ({ password: _password, ...user }: UserRecord): UserDto => user;
 
 /** An access token for `user`, saying who they are now; the refresh cookie is the browser's (`db.session`). */
 function session(user: UserRecord, position?: string): AuthAnswer {
@@ -59,10 +56,12 @@ export const authHandlers = [
     return HttpResponse.json(session(user));
   }),
 
+  // A new account, as userDecider decides it (one per email); the verification link it mails is the test's to seed.
   http.post('/api/auth/register', async ({ request }) => {
     const { name, email, password, photo = '' } = parse(RegisterBody, await bodyOf(request), 'body');
-    if (findUser(email)) return refuse(409, 'An account with this email already exists');
     const user = makeUser({ name, email, password, photo, emailVerified: false });
+    const found = findUser(email);
+    if (found) userChange(found, { type: 'RegisterWithPassword', userId: found._id, name, email, photo, passwordHash: password, verificationLink: linkOf('') });
     db.users.push(user);
     holdSession(user._id);
     return HttpResponse.json(session(user, nextPosition()), { status: 201 });
@@ -71,15 +70,15 @@ export const authHandlers = [
   http.post('/api/auth/verify-email', async ({ request }) => {
     const { token } = parse(VerifyEmailBody, await bodyOf(request), 'body');
     const user = withMailedLink(db.verificationLinks, token);
-    if (user.emailVerified) return HttpResponse.json({ message: 'Your email is already verified.' } satisfies CommandAnswer);
-    user.emailVerified = true;
-    return HttpResponse.json({ message: 'Your email is verified.', position: nextPosition() } satisfies CommandAnswer);
+    const position = userChange(user, { type: 'VerifyEmail', userId: user._id, tokenHash: token, now: new Date().toISOString(), adminEmails: [] });
+    if (!position) return HttpResponse.json({ message: 'Your email is already verified.' } satisfies CommandAnswer);
+    return HttpResponse.json({ message: 'Your email is verified.', position } satisfies CommandAnswer);
   }),
 
   http.post('/api/auth/resend-verification', ({ request }) => {
     const user = findUser(signedIn(request).email) ?? refuse(404, 'User not found');
-    if (user.emailVerified) return refuse(409, 'Your email is already verified.');
-    return HttpResponse.json({ message: `We sent a new verification link to ${user.email}.`, position: nextPosition() } satisfies CommandAnswer);
+    const position = userChange(user, { type: 'SendVerificationLink', userId: user._id, link: { ...linkOf(''), sentAt: new Date().toISOString() } });
+    return HttpResponse.json({ message: `We sent a new verification link to ${user.email}.`, position: position! } satisfies CommandAnswer);
   }),
 
   // The same answer whether or not the address has an account: nobody learns who is registered.
@@ -91,13 +90,19 @@ export const authHandlers = [
   http.post('/api/auth/reset-password', async ({ request }) => {
     const { token, password } = parse(ResetPasswordBody, await bodyOf(request), 'body');
     const user = withMailedLink(db.resetLinks, token);
-    db.resetLinks.delete(token);
-    Object.assign(user, { password, emailVerified: true });
+    const position = userChange(user, {
+      type: 'ResetPassword',
+      userId: user._id,
+      tokenHash: token,
+      passwordHash: password,
+      now: new Date().toISOString(),
+      adminEmails: [],
+    });
     // Whoever knew the old password is signed out everywhere.
     if (db.session === user._id) db.session = undefined;
     return HttpResponse.json({
       message: 'Your password has been changed. Please sign in with your new password.',
-      position: nextPosition(),
+      position: position!,
     } satisfies CommandAnswer);
   }),
 ];

@@ -11,13 +11,15 @@ import {
 } from '@hostel/contracts';
 import { type UserCommand, userDecider, type UserState } from '@hostel/domain/deciders';
 import { http, HttpResponse } from 'msw';
-import { signedInUser } from './auth';
 import { type Claims, db, findUser, nextPosition, sameEmail, type UserRecord } from './db';
 import { admin, bodyOf, change, page, parse, queryOf, refuse, signedIn } from './http';
 
 /** Users as the read API lists them (no `emailVerified`) and the command API changes them. */
 
 const listed = ({ _id, name, email, photo, badge, role }: UserRecord): UserDto => ({ _id, name, email, photo, badge, role });
+
+/** A user as the sign-in answers carry them (with `emailVerified`, which the read models leave out). */
+export const signedInUser = ({ password: _password, ...user }: UserRecord): UserDto => user;
 
 /** One's own record, or anyone's for an admin. */
 function readable(claims: Claims, email: string) {
@@ -66,16 +68,25 @@ export const userHandlers = [
   ),
 ];
 
+/** A link the fake "mailed" (its token is its own hash): long ago, so resending is never too soon, and never expiring. */
+export const linkOf = (tokenHash: string) => ({ tokenHash, sentAt: new Date(0).toISOString(), expiresAt: new Date(8.64e15).toISOString() });
+const linksOf = (links: Map<string, string>, email: string) => [...links].filter(([, to]) => sameEmail(to, email)).map(([token]) => linkOf(token));
+
 /** Decides `command` on the account's stream (as userDecider folds it, from the record held here) and applies its events: the position, or undefined. */
 export function userChange(user: UserRecord, command: UserCommand) {
   const state: UserState = {
     ...{ exists: true, userId: user._id, name: user.name, email: user.email, photo: user.photo, role: user.role, emailVerified: user.emailVerified },
-    ...{ badge: (user.badge?.toLowerCase() ?? null) as Badge | null, passwordHash: null, identities: [], verificationLinks: [], resetLinks: [] },
+    ...{ badge: (user.badge?.toLowerCase() ?? null) as Badge | null, passwordHash: user.password, identities: [] },
+    ...{ verificationLinks: linksOf(db.verificationLinks, user.email), resetLinks: linksOf(db.resetLinks, user.email) },
   };
   return change(userDecider, command, state, (event) => {
     if (event.type === 'UserProfileUpdated') Object.assign(user, { name: event.data.name, photo: event.data.photo });
     if (event.type === 'UserPromotedToAdmin') user.role = 'admin';
     if (event.type === 'UserMadeAuditor') user.role = 'auditor';
     if (event.type === 'UserBadgeGranted') user.badge = badgeName(event.data.badge);
+    if (event.type === 'UserEmailVerified') user.emailVerified = true;
+    if (event.type === 'UserPasswordSet') user.password = event.data.passwordHash;
+    // A reset link used ends them all.
+    if (event.type === 'UserPasswordReset') for (const { tokenHash } of linksOf(db.resetLinks, user.email)) db.resetLinks.delete(tokenHash);
   });
 }
