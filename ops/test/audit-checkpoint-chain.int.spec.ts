@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditDigest } from '@hostel/contracts';
 import { startProduct } from '@hostel/embedded/testing';
+import type { ReadModelTables } from '@hostel/read-models';
 
 /**
  * The checkpoints read-api signs are a chain (each names the one before it, under its signature), and
@@ -22,18 +23,8 @@ async function editAndSign(price: number) {
   return product.call('GET', '/api/audit/digest', { token, headers: { 'x-min-position': edited.json().position as string } });
 }
 
-type Row = {
-  position_a: string;
-  position_b: string;
-  hash: string;
-  signed_at: Date;
-  kid: string;
-  signature: string;
-  seq: string;
-  previous_position_a: string | null;
-  previous_position_b: string | null;
-  previous_hash: string | null;
-};
+/** A checkpoint's row as the table holds it; every checkpoint here was signed in a chain, so it has its place. */
+type Row = Omit<ReadModelTables['audit_checkpoints'], 'seq'> & { seq: string };
 const checkpointRows = () => product.sql<Row>(`select * from audit_checkpoints order by seq`);
 async function putBack(row: Row) {
   const columns = Object.keys(row) as (keyof Row)[];
