@@ -14,13 +14,13 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
 import { parsePosition } from '@hostel/eventstore';
 import { freePort } from '@hostel/platform/net';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import { run, startComposeDeployment } from '@hostel/deploy/containers';
 import type { StartedDeployment } from '@hostel/deploy/containers';
 import { root, until } from '@hostel/deploy/topology';
+import { LIKES_PER_MEAL, mealsToLike } from '../live-likes/liked-meals';
 import { likeAtSteadyRate, pushLatencies, watchUpcoming } from '../live-likes/pushes';
 import { readContainerStats, usageBetween } from './container-usage';
 import type { StatsReading } from './container-usage';
@@ -36,7 +36,6 @@ const STEPS = (process.env.BENCH_STEPS ?? '10000x400,10000x800,15000x200')
   .split(',')
   .filter(Boolean)
   .map((step) => step.split('x').map(Number) as [number, number]);
-const LIKES_PER_MEAL = UPCOMING_PUBLISH_THRESHOLD - 1;
 
 interface Usage {
   /** Highest CPU seen, in % of one core. */
@@ -143,34 +142,17 @@ async function embedded(): Promise<Target> {
 
 /** An admin, the upcoming meals a run needs (each liked below the publication threshold) and Silver members. */
 async function prepare(target: Target, likes: number) {
-  const { call, register, uploadImage } = productApi(target.base);
+  const api = productApi(target.base);
+  const { call, register } = api;
   const email = `campus-admin-${randomUUID().slice(0, 8)}@hostel.test`;
   await register(email);
   await target.grantAdmin(email);
   const admin = (await call('POST', '/api/auth/login', undefined, { email, password: 'bench-pass-1' })).token as string;
-  const image = await uploadImage(admin);
-  const meals: string[] = [];
-  for (let index = 0; index < Math.ceil(likes / LIKES_PER_MEAL); index++)
-    meals.push(
-      (
-        await call('POST', '/api/upcomingMeals', admin, {
-          title: `Campus meal ${index}`,
-          category: 'Dinner',
-          image,
-          ingredients: 'rice',
-          description: 'Evening',
-          price: 5,
-        })
-      )._id as string,
-    );
-  const members = await Promise.all(
-    Array.from({ length: LIKES_PER_MEAL }, async (_, index) => {
-      const memberEmail = `campus-${randomUUID().slice(0, 8)}-${index}@hostel.test`;
-      const token = await register(memberEmail);
-      await call('POST', '/payment', token, { package: 'Silver', stripeToken: 'tok_visa' }, { 'idempotency-key': randomUUID() });
-      return { token, email: memberEmail };
-    }),
-  );
+  const { meals, members } = await mealsToLike(api, admin, {
+    likes,
+    meal: { title: 'Campus meal', category: 'Dinner', description: 'Evening' },
+    memberEmail: (index) => `campus-${randomUUID().slice(0, 8)}-${index}@hostel.test`,
+  });
   await until(
     'the members’ badges',
     async () => {

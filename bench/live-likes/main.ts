@@ -8,52 +8,32 @@ import { randomUUID } from 'node:crypto';
  * the server sustained. Environment: BENCH_CLIENTS (500), BENCH_RATE (100), BENCH_SECONDS (20);
  * BENCH_PROF=1 writes the server's CPU profile to /tmp/prof (open it in Chrome DevTools).
  */
-import { UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
 import { parsePosition } from '@hostel/eventstore';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import { productApi, startSignedProduct } from '../product-api';
+import { LIKES_PER_MEAL, mealsToLike } from './liked-meals';
 import { likeAtSteadyRate, pushLatencies, watchUpcoming } from './pushes';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const LIKES = RATE * SECONDS;
-/** Each meal takes fewer likes than the threshold, so the load is likes, not publications. */
-const LIKES_PER_MEAL = UPCOMING_PUBLISH_THRESHOLD - 1;
 const MEALS = Math.ceil(LIKES / LIKES_PER_MEAL);
-const MEMBERS = LIKES_PER_MEAL;
 
 const database = await createFreshDatabase('bench');
 const { server, base, sign } = await startSignedProduct(database.url);
 let disconnect = () => {};
 try {
-  const { call, register, uploadImage } = productApi(base);
+  const api = productApi(base);
+  const { call } = api;
 
-  console.log(`setting up: ${MEALS} upcoming meals, ${MEMBERS} Silver members, ${CLIENTS} watching clients…`);
+  console.log(`setting up: ${MEALS} upcoming meals, ${LIKES_PER_MEAL} Silver members, ${CLIENTS} watching clients…`);
   const admin = await sign({ sub: randomUUID(), email: 'bench-admin@hostel.test', name: 'Bench Admin', role: 'admin' });
-  const image = await uploadImage(admin);
-  const meals: string[] = [];
-  for (let index = 0; index < MEALS; index++) {
-    meals.push(
-      (
-        await call('POST', '/api/upcomingMeals', admin, {
-          title: `Bench meal ${index}`,
-          category: 'Lunch',
-          image,
-          ingredients: 'rice',
-          description: 'Benchmark',
-          price: 5,
-        })
-      )._id as string,
-    );
-  }
-  const members = await Promise.all(
-    Array.from({ length: MEMBERS }, async (_, index) => {
-      const token = await register(`bench-member-${index}@example.com`);
-      await call('POST', '/payment', token, { package: 'Silver', stripeToken: 'tok_visa' }, { 'idempotency-key': randomUUID() });
-      return token;
-    }),
-  );
+  const { meals, members } = await mealsToLike(api, admin, {
+    likes: LIKES,
+    meal: { title: 'Bench meal', category: 'Lunch', description: 'Benchmark' },
+    memberEmail: (index) => `bench-member-${index}@example.com`,
+  });
 
   // Every client keeps its pushes (arrival time, and the position the read model had then reached);
   // a like has reached a client with the first push whose position is at or past the like's.
@@ -69,7 +49,7 @@ try {
   } = await likeAtSteadyRate(LIKES, RATE, async (like) => {
     const meal = meals[Math.floor(like / LIKES_PER_MEAL)]!;
     const member = members[like % LIKES_PER_MEAL]!;
-    return parsePosition(String((await call('PATCH', `/api/upcomingMeals/${meal}/like`, member)).position))!;
+    return parsePosition(String((await call('PATCH', `/api/upcomingMeals/${meal}/like`, member.token)).position))!;
   });
   const { latencies, missed } = await pushLatencies(clients, likes);
 
