@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAnnouncer } from '@/lib/announcer';
+import { listenTo } from '@/testing/announcer';
 import { eventArrivals } from './event-words';
 
 describe('the live tail announcer', () => {
@@ -7,8 +7,7 @@ describe('the live tail announcer', () => {
   afterEach(() => void vi.useRealTimers());
 
   it('says the first arrival at once, then at most once a second, a burst summarised with its count and its newest', () => {
-    const said: string[] = [];
-    const announcer = createAnnouncer((text) => said.push(text), eventArrivals);
+    const { said, announcer } = listenTo(eventArrivals);
 
     announcer.arrived(1, 'Boss added the meal “Dal”');
     expect(said).toEqual(['1 new event: Boss added the meal “Dal”']);
@@ -29,8 +28,7 @@ describe('the live tail announcer', () => {
   });
 
   it('says nothing for an empty read, and nothing after it is disposed', () => {
-    const said: string[] = [];
-    const announcer = createAnnouncer((text) => said.push(text), eventArrivals);
+    const { said, announcer } = listenTo(eventArrivals);
     announcer.arrived(0, 'nothing');
     expect(said).toEqual([]);
 

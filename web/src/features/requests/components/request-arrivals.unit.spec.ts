@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAnnouncer } from '@/lib/announcer';
+import { listenTo } from '@/testing/announcer';
 import { requestArrivals } from './queue-model';
 
 describe('the new-request announcer', () => {
@@ -7,8 +7,7 @@ describe('the new-request announcer', () => {
   afterEach(() => vi.useRealTimers());
 
   it('says a lone arrival at once, naming it', () => {
-    const said: string[] = [];
-    const announcer = createAnnouncer((text) => said.push(text), requestArrivals);
+    const { said, announcer } = listenTo(requestArrivals);
 
     announcer.arrived(1, 'Chicken Biryani for Sam');
 
@@ -16,8 +15,7 @@ describe('the new-request announcer', () => {
   });
 
   it('says at most one thing a second, and a burst within that second as one summary', () => {
-    const said: string[] = [];
-    const announcer = createAnnouncer((text) => said.push(text), requestArrivals);
+    const { said, announcer } = listenTo(requestArrivals);
 
     announcer.arrived(1, 'Dal for Ana');
     vi.advanceTimersByTime(200);
@@ -37,8 +35,7 @@ describe('the new-request announcer', () => {
   });
 
   it('a burst arriving together is summarised, and nothing is said for nothing', () => {
-    const said: string[] = [];
-    const announcer = createAnnouncer((text) => said.push(text), requestArrivals);
+    const { said, announcer } = listenTo(requestArrivals);
 
     announcer.arrived(0, '');
     announcer.arrived(3, 'C for 3');
@@ -47,8 +44,7 @@ describe('the new-request announcer', () => {
   });
 
   it('says nothing after it is disposed', () => {
-    const said: string[] = [];
-    const announcer = createAnnouncer((text) => said.push(text), requestArrivals);
+    const { said, announcer } = listenTo(requestArrivals);
     announcer.arrived(1, 'A for 1');
     announcer.arrived(1, 'B for 2');
 
