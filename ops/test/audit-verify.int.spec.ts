@@ -91,6 +91,31 @@ describe('npm run audit:verify', { timeout: 180_000 }, () => {
     }
   });
 
+  it('names the event edited before a rebuild, with the chain kept beside a saved digest, however many events its checkpoint covers', async () => {
+    // given a digest saved with its chain, and the legacy meal (one of the several events before the first checkpoint) edited
+    const saved = join(dirname(digestFile), 'saved-with-chain.json');
+    expect(await verify('--save-digest', saved), 'save').toMatchObject({ status: 0 });
+    const [legacy] = await product.sql<{ global_position: string }>(
+      `select global_position::text from eventstore.events where stream_id = 'meal-${legacyMealId}'`,
+    );
+    const [before] = await product.sql<{ n: number }>(`select count(*)::int as n from eventstore.events where global_position <= ${legacy!.global_position}`);
+    expect(before!.n).toBeGreaterThan(1);
+    await product.sql(`update eventstore.events set data = jsonb_set(data, '{price}', '1') where stream_id = 'meal-${legacyMealId}'`);
+    // when the audit log is rebuilt from the edited log
+    expect(await cli('ops/src/main.ts', 'rebuild', 'audit-log'), 'rebuild').toMatchObject({ status: 0 });
+    // then the kept chain names that event, not a range
+    const result = await verify('--digest', saved);
+    expect(result.status, result.output).toBe(1);
+    expect(result.output).toMatch(
+      new RegExp(`The first event that differs is meal-${legacyMealId} version 0 \\(MealAdded\\) at \\d+/${legacy!.global_position}, by the chain kept in `),
+    );
+    // and once the event is as it was, and the audit log rebuilt again, the log verifies against what was kept
+    await product.sql(`update eventstore.events set data = jsonb_set(data, '{price}', '3') where stream_id = 'meal-${legacyMealId}'`);
+    expect(await cli('ops/src/main.ts', 'rebuild', 'audit-log'), 'rebuild').toMatchObject({ status: 0 });
+    const again = await verify('--digest', saved);
+    expect(again, again.output).toMatchObject({ status: 0 });
+  });
+
   it('signs with a key kept beside the data, readable by its owner only, and nowhere in the database', async () => {
     const file = join(product.dataDir, 'audit-signing-key.jwk');
     expect(statSync(file).mode & 0o777).toBe(0o600);

@@ -7,7 +7,9 @@ import type { ReadModelTables } from '@hostel/read-models';
 import { loadAuditKey, signDigest } from '@hostel/read-api';
 import { auditCheckpointHeadFile, auditKeyFile } from '@hostel/embedded/audit-key-file';
 import { openCliInfrastructure } from '../cli-database';
+import type { Kysely } from 'kysely';
 import { forTerminal } from '../terminal-text';
+import { firstDeparture, keptChainIn, keptHash, type KeptChain } from './kept-chain';
 import { verifyLog } from './verify-log';
 
 /**
@@ -32,10 +34,21 @@ export async function auditVerify(args: readonly string[]): Promise<void> {
   const { config, store } = infrastructure;
   try {
     const key = loadAuditKey({ jwk: config.AUDIT_SIGNING_KEY, file: auditKeyFile(config.DATA_DIR), create: false });
-    const kept = values.digest ? AuditDigest.parse(JSON.parse(readFileSync(values.digest, 'utf8'))) : undefined;
+    const keptFile: unknown = values.digest ? JSON.parse(readFileSync(values.digest, 'utf8')) : undefined;
+    const kept = keptFile === undefined ? undefined : AuditDigest.parse(keptFile);
+    // A digest saved here keeps the chain too (every event's position and hash): a change is then named exactly.
+    const keptChain = keptChainIn(keptFile);
     const started = performance.now();
     const headFile = auditCheckpointHeadFile(config.DATA_DIR);
-    const { result, signed, chain, checkpoints } = await verifyLog({ db, store, databaseUrl: infrastructure.databaseUrl, key, kept, headFile });
+    const { result, signed, chain, checkpoints } = await verifyLog({
+      db,
+      store,
+      databaseUrl: infrastructure.databaseUrl,
+      key,
+      kept,
+      headFile,
+      alsoAt: keptChain?.map(([position]) => position),
+    });
     const seconds = (performance.now() - started) / 1000;
     if (!signed) {
       const { position, stream, version, type, reason } = result.difference!;
@@ -56,9 +69,19 @@ export async function auditVerify(args: readonly string[]): Promise<void> {
         complain(
           `The log up to ${position} is not what ${what} signed at ${signedAt}: an event was changed since, and the ledger recomputed from the changed log.`,
         );
+        const departure = keptChain && firstDeparture(keptChain, result.hashesAt);
         const changed = await eventsBetween(store, after?.position, position);
         const since = after ? `after ${after.position}, where the log is still what was signed at ${after.signedAt}` : 'from the start of the log';
-        if (changed.length === 1) complain(`The first event that differs is ${describe(changed[0]!)}.`);
+        if (departure) {
+          const index = keptChain.findIndex(([at]) => at === departure.position);
+          const event = departure.problem === 'changed' ? (await eventsBetween(store, keptChain[index - 1]?.[0], departure.position)).at(-1) : undefined;
+          if (event && formatPosition(event.position) === departure.position)
+            complain(`The first event that differs is ${describe(event)}, by the chain kept in ${values.digest}.`);
+          else
+            complain(
+              `The first event that differs is the one the chain kept in ${values.digest} holds at ${departure.position}: the log no longer holds it there (deleted).`,
+            );
+        } else if (changed.length === 1) complain(`The first event that differs is ${describe(changed[0]!)}.`);
         else complain(`The first event that differs is one of these${changed.length > 20 ? ' (the first 20 shown)' : ''}, ${since}:`);
         if (changed.length > 1) for (const event of changed.slice(0, 20)) complain(`  ${describe(event)}`);
       }
@@ -74,7 +97,8 @@ export async function auditVerify(args: readonly string[]): Promise<void> {
       if (signed.kept) say(`and the digest signed at ${signed.kept.signedAt} (${signed.kept.position}) holds`);
       if (values['save-digest'] && result.position) {
         const digest = signDigest(key, { position: result.position, hash: result.hash });
-        writeFileSync(values['save-digest'], `${JSON.stringify(digest, null, 2)}\n`);
+        const kept = await ledgerChain(db, result.position);
+        writeFileSync(values['save-digest'], `${JSON.stringify(digest, null, 2).slice(0, -2)},\n  "chain": ${JSON.stringify(kept)}\n}\n`);
         say(`wrote a digest of the log up to ${digest.position} to ${values['save-digest']}: keep it, and give it back with --digest`);
       }
     }
@@ -88,6 +112,32 @@ export async function auditVerify(args: readonly string[]): Promise<void> {
     process.exitCode = 2;
   } finally {
     await infrastructure.close();
+  }
+}
+
+/**
+ * The ledger's chain up to `until` (just verified against the log), as a kept file holds it: every event's
+ * position and its hash cut to 16 hex digits, read in keyset steps.
+ */
+async function ledgerChain(db: Kysely<ReadModelTables>, until: string): Promise<KeptChain> {
+  const chain: KeptChain = [];
+  let after: [string, string] = ['-1', '-1'];
+  for (;;) {
+    const rows = await db
+      .selectFrom('audit_events')
+      .select(['position_a', 'position_b', 'hash'])
+      .where(({ eb, refTuple, tuple }) => eb(refTuple('position_a', 'position_b'), '>', tuple(after[0], after[1])))
+      .orderBy('position_a')
+      .orderBy('position_b')
+      .limit(50_000)
+      .execute();
+    for (const row of rows) {
+      const position = `${row.position_a}/${row.position_b}`;
+      chain.push([position, keptHash(row.hash)]);
+      if (position === until) return chain;
+    }
+    if (rows.length === 0) return chain;
+    after = [rows.at(-1)!.position_a, rows.at(-1)!.position_b];
   }
 }
 

@@ -26,6 +26,8 @@ export async function verifyLog(options: {
   kept?: AuditDigest | undefined;
   /** Where read-api keeps its newest checkpoint outside the database (npm start: in DATA_DIR), if it does. */
   headFile?: string | undefined;
+  /** More positions whose recomputed hash is wanted in `result.hashesAt` (a kept chain's). */
+  alsoAt?: readonly string[];
   threads?: number;
 }): Promise<{ result: LedgerVerification; signed: SignedCheck | undefined; chain: string[]; checkpoints: number }> {
   const { db, key, kept, headFile } = options;
@@ -37,7 +39,7 @@ export async function verifyLog(options: {
   // The head file's checkpoint is held to the log too: with the rows deleted, it still names what changed.
   const headClaim = head?.digest && signedBy(head.digest) && !checkpoints.some((digest) => digest.position === head.digest!.position) ? [head.digest] : [];
   const claims: Claim[] = [...[...checkpoints, ...headClaim].map((digest) => ({ digest, kept: false })), ...(kept ? [{ digest: kept, kept: true }] : [])];
-  const result = await verifyInThreads({ ...options, at: claims.map((claim) => claim.digest.position) });
+  const result = await verifyInThreads({ ...options, at: [...claims.map((claim) => claim.digest.position), ...(options.alsoAt ?? [])] });
   if (result.difference) return { result, signed: undefined, chain, checkpoints: checkpoints.length };
   return { result, signed: checkSigned(claims, result.hashesAt, result.position, signedBy), chain, checkpoints: checkpoints.length };
 }
