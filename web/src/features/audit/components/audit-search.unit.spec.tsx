@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { AuditEntitySearch } from '@hostel/contracts';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { db, makeAuditEvent, seed } from '@/testing/api/db';
-import { requests } from '@/testing/api/server';
+import { requests, server } from '@/testing/api/server';
 import { audrey, boss, mealHistory, person, registration, sam, threeRequests } from '@/testing/audit-history';
 import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
@@ -73,6 +75,13 @@ describe('Audit Log (search)', () => {
   it('given the search box, when typing part of a name, an email or a misspelling close enough, then lists meals and people that link to their history', async () => {
     const { events: history } = threeRequests();
     seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...history] });
+    // What the audit log's search finds (its SQL matches names, emails and near misspellings): stated here.
+    const risotto = history.find((event) => event.type === 'MealAdded' && event.data.title === 'Mushroom Risotto')!.data.mealId as string;
+    const found: Record<string, AuditEntitySearch['entities']> = {
+      mush: [{ entity: 'meals', id: risotto, name: 'Mushroom Risotto', versions: 1 }],
+      'sam@': [{ entity: 'users', id: sam._id, name: 'Sam Student', email: sam.email, versions: 2 }],
+    };
+    server.use(http.get('/api/audit/entities', ({ request }) => HttpResponse.json({ entities: found[new URL(request.url).searchParams.get('q')!] ?? [] })));
     renderApp('/dashboard/audit');
     const user = userEvent.setup();
     const box = await screen.findByRole('searchbox', { name: 'Name or email' });
@@ -80,9 +89,9 @@ describe('Audit Log (search)', () => {
 
     await user.type(box, 'mush');
 
-    const found = await screen.findByRole('list', { name: 'Found' });
-    expect(within(found).getByRole('link', { name: 'Mushroom Risotto' })).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\/audit\/meals\//));
-    expect(found).toHaveTextContent('Meal · 1 version');
+    const list = await screen.findByRole('list', { name: 'Found' });
+    expect(within(list).getByRole('link', { name: 'Mushroom Risotto' })).toHaveAttribute('href', expect.stringMatching(/^\/dashboard\/audit\/meals\//));
+    expect(list).toHaveTextContent('Meal · 1 version');
     expect(screen.getByText('1 match for “mush”.')).toBeInTheDocument();
 
     await user.clear(box);
