@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 
 /**
  * A dashboard table on screen, found by its name, as a test reads it: the table, the row holding a
- * cell with some text, the column headers' texts, and the texts of a row's cells.
+ * cell with some text, the column headers' texts, the texts of a row's cells, and every row's.
  */
 export function tableNamed(name: string) {
   const table = () => screen.getByRole('table', { name });
@@ -22,5 +22,16 @@ export function tableNamed(name: string) {
       rowOf(cellText)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
+    /** Every row below the headers, as the texts of its first `columns` cells (all of them when not given). */
+    rows: (columns?: number) =>
+      within(table())
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .slice(0, columns)
+            .map((cell) => cell.textContent),
+        ),
   };
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makePayment, makeUser, seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
+import { tableNamed } from '@/testing/data-table';
 import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
 
@@ -17,16 +18,7 @@ async function pay(card: string) {
   return { ...rendered, user };
 }
 
-const rows = () =>
-  within(screen.getByRole('table', { name: 'Payments' }))
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) =>
-      within(row)
-        .getAllByRole('cell')
-        .slice(0, 3)
-        .map((cell) => cell.textContent),
-    );
+const rows = () => tableNamed('Payments').rows(3);
 
 describe('Payment History', () => {
   it("given a member who pays for Gold, then lists the payment first, before an older one, and not anyone else's", async () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeMeal, makeMealRequest, makeUser, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
+import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
@@ -105,21 +106,9 @@ describe('My Requested Meals', () => {
 
     const table = await screen.findByRole('table', { name: 'My requested meals' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Meal Title', 'Likes', 'Reviews', 'Status', 'Action']);
-    const rows = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .slice(0, 4)
-          .map((cell) => cell.textContent),
-      );
-    expect(rows).toEqual([
+    const mine = tableNamed('My requested meals');
+    expect(mine.headers()).toEqual(['Meal Title', 'Likes', 'Reviews', 'Status', 'Action']);
+    expect(mine.rows(4)).toEqual([
       ['Chicken Curry', '0', '0', 'Approved'],
       ['Lentil Dal', '4', '2', 'Pending'],
       ['Chicken Curry', '0', '0', 'Delivered'],
@@ -216,11 +205,7 @@ describe('Serve Meals', () => {
 
     const table = await screen.findByRole('table', { name: 'Requested meals' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((cell) => cell.textContent),
-    ).toEqual(['Meal Title', 'User Email', 'User Name', 'Status', 'Serve']);
+    expect(tableNamed('Requested meals').headers()).toEqual(['Meal Title', 'User Email', 'User Name', 'Status', 'Serve']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Lentil Dal');
     expect(within(within(table).getAllByRole('row')[2]!).queryByRole('button')).not.toBeInTheDocument();
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
 import { http, HttpResponse } from 'msw';
 import { requests, server } from '@/testing/api/server';
+import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
 const silver = makeUser({ name: 'Sam Silver', email: 'sam@example.com', badge: 'Silver' });
@@ -106,10 +107,9 @@ describe('Upcoming Meals (admin)', () => {
     const table = await screen.findByRole('table', { name: 'Upcoming meals' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     expect(
-      within(table)
-        .getAllByRole('row')
-        .slice(1)
-        .map((row) => within(row).getAllByRole('cell')[0]?.textContent),
+      tableNamed('Upcoming meals')
+        .rows(1)
+        .map(([title]) => title),
     ).toEqual(['Paneer Tikka', 'Veg Biryani']);
     expect(Object.fromEntries(requests('GET', '/api/upcomingMeals')[0]!.query)).toMatchObject({ sort: 'likes' });
 
