@@ -17,7 +17,7 @@ import { io as connectClient } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rooms, UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
+import { JOBS, rooms, UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
 import type { LiveMessages } from '@hostel/contracts';
 import type { EventStore, RecordedEvent } from '@hostel/eventstore';
 import { readConfig } from '@hostel/platform/config';
@@ -108,8 +108,13 @@ for (const eventStore of stores) {
       });
       await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
       const otlp = `http://127.0.0.1:${(collector.address() as { port: number }).port}`;
-      command1 = await start('command-api', 'command-api #1', { OTEL_EXPORTER_OTLP_ENDPOINT: otlp, OTEL_BSP_SCHEDULE_DELAY: '100' });
-      command2 = await start('command-api', 'command-api #2');
+      // Each command-api's PostgreSQL sessions carry its name (application_name), so a test can tell whose is whose.
+      command1 = await start('command-api', 'command-api #1', {
+        OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
+        OTEL_BSP_SCHEDULE_DELAY: '100',
+        PGAPPNAME: 'command-api #1',
+      });
+      command2 = await start('command-api', 'command-api #2', { PGAPPNAME: 'command-api #2' });
       // The read side fetches the issuer's public keys from either command-api, #1 first as compose lists
       // them (#1 is killed below; the fallback itself: platform/src/tokens.int.spec.ts).
       env.JWT_JWKS_URL = `${command1.url}/api/auth/jwks,${command2.url}/api/auth/jwks`;
@@ -341,7 +346,87 @@ for (const eventStore of stores) {
         UPCOMING_PUBLISH_THRESHOLD,
       );
       // command-api #1 comes back on its port for what follows.
-      command1 = await start('command-api', 'command-api #1 (restarted)', {}, command1.port);
+      command1 = await start('command-api', 'command-api #1 (restarted)', { PGAPPNAME: 'command-api #1' }, command1.port);
+
+      // The kill above lands among the likes, before the publication job exists, so that job runs once. Here
+      // the instance running it is killed once its append of UpcomingMealPublished has committed but before
+      // it can report the job done: a trigger the test adds holds the append on an advisory lock the test
+      // holds, the instance whose session waits there is SIGKILLed, then the lock is let go and the append
+      // (one statement, already sent whole) commits. An instance takes the job up again once its lock lapses
+      // (BullMQ's stalled-job check, 30-60 s) and must find the meal published.
+      const again = await call(command2.url, 'POST', '/api/upcomingMeals', {
+        token: admin,
+        body: { title: 'Chole Bhature', category: 'Lunch', image, ingredients: 'chickpeas', description: 'Spiced', price: 6.5 },
+      });
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      const againId = again.body._id as string;
+      const PIN = 25_000_002;
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [PIN]);
+        const holderPid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+        await pool.query(
+          `create or replace function pinned_publication() returns trigger language plpgsql as $$ begin perform pg_advisory_xact_lock_shared(${PIN}); return new; end $$`,
+        );
+        await pool.query(
+          "create trigger pinned_publication after insert on eventstore.events for each row when (new.type = 'UpcomingMealPublished') execute function pinned_publication()",
+        );
+        for (const [index, member] of members.entries()) {
+          const liked = await call(index % 2 ? command1.url : command2.url, 'PATCH', `/api/upcomingMeals/${againId}/like`, {
+            token: member.token,
+            body: { userEmail: member.email },
+          });
+          expect(liked.status, JSON.stringify(liked.body)).toBe(200);
+        }
+        const publishing = await until('an instance to be appending the publication', async () => {
+          const { rows } = await pool.query<{ name: string }>('select application_name as name from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [
+            holderPid,
+          ]);
+          return rows[0]?.name;
+        });
+        const running = publishing === 'command-api #1' ? command1 : command2;
+        expect(publishing).toMatch(/^command-api #[12]$/);
+        running.child.kill('SIGKILL');
+        await running.exited;
+        await holder.query('select pg_advisory_unlock($1)', [PIN]);
+        await until('the dead instance’s publication to commit', async () =>
+          (await events()).some((event) => event.type === 'UpcomingMealPublished' && (event.data as { upcomingId: string }).upcomingId === againId)
+            ? true
+            : undefined,
+        );
+        await pool.query('drop trigger pinned_publication on eventstore.events');
+        await pool.query('drop function pinned_publication()');
+        // Started again at once: either instance may take the job up, once its lock lapses.
+        const restarted = await start('command-api', `${running.name} (restarted)`, { PGAPPNAME: publishing }, running.port);
+        if (running === command1) command1 = restarted;
+        else command2 = restarted;
+      } finally {
+        await pool.query('drop trigger if exists pinned_publication on eventstore.events');
+        await holder.query('select pg_advisory_unlock_all()');
+        holder.release();
+      }
+      await until(
+        'a live instance to run the publication job again',
+        () =>
+          [command1, command2].some((service) =>
+            service.logs.some((line) => line.msg === 'job done' && line.queue === JOBS.publishUpcoming && String(line.jobId).includes(againId)),
+          )
+            ? true
+            : undefined,
+        90_000,
+      );
+      await until('the job queue to drain', async () => {
+        const depth = (await scrape(command2.url)).filter((sample) => sample.name === 'hostel_job_queue_depth' && sample.labels.state !== 'failed');
+        return depth.length > 0 && depth.every((sample) => sample.value === 0) ? true : undefined;
+      });
+      const after = await events();
+      const republished = after.filter((event) => event.type === 'UpcomingMealPublished' && (event.data as { upcomingId: string }).upcomingId === againId);
+      expect(republished).toHaveLength(1);
+      const againMeal = (republished[0]!.data as { mealId: string }).mealId;
+      await until('the published meal to be listed', async () =>
+        (await events()).some((event) => event.type === 'MealAdded' && (event.data as { mealId: string }).mealId === againMeal) ? true : undefined,
+      );
+      expect((await events()).filter((event) => event.type === 'MealAdded' && (event.data as { mealId: string }).mealId === againMeal)).toHaveLength(1);
       timings.publishWithKill = Date.now() - t0;
     });
 
