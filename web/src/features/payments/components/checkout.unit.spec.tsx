@@ -2,7 +2,7 @@ import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { makeUser, seed } from '@/testing/api/db';
+import { makePayment, makeUser, seed } from '@/testing/api/db';
 import { grantPendingBadges } from '@/testing/api/payments';
 import { requests, server } from '@/testing/api/server';
 import { fillIn } from '@/testing/fill-in';
@@ -91,12 +91,8 @@ describe('checkout offers only upgrades', () => {
   });
 
   it('given the server refuses a plan that would not raise the badge (409), then Payment Failed says why', async () => {
-    seed({ users: [student], signedInAs: student.email });
-    server.use(
-      http.post('/payment', () => HttpResponse.json({ message: 'You are already a Gold member: only a higher plan can be bought.' }, { status: 409 }), {
-        once: true,
-      }),
-    );
+    // Gold is paid for, its badge still on its way: the page offers Silver, the membership's decider refuses it.
+    seed({ users: [student], signedInAs: student.email, payments: [makePayment(student.email, 'Gold')] });
     await payWithTestCard('/checkout/Silver');
     expect(await screen.findByRole('dialog', { name: 'Payment Failed' })).toHaveTextContent('You are already a Gold member: only a higher plan can be bought.');
   });
