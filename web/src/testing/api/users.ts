@@ -74,11 +74,9 @@ const linksOf = (links: Map<string, string>, email: string) => [...links].filter
 
 /** Decides `command` on the account's stream (as userDecider folds it, from the record held here) and applies its events: the position, or undefined. */
 export function userChange(user: UserRecord, command: UserCommand) {
-  const state: UserState = {
-    ...{ exists: true, userId: user._id, name: user.name, email: user.email, photo: user.photo, role: user.role, emailVerified: user.emailVerified },
-    ...{ badge: (user.badge?.toLowerCase() ?? null) as Badge | null, passwordHash: user.password, identities: [] },
-    ...{ verificationLinks: linksOf(db.verificationLinks, user.email), resetLinks: linksOf(db.resetLinks, user.email) },
-  };
+  const { _id: userId, password: passwordHash, badge, ...account } = user;
+  const links = { verificationLinks: linksOf(db.verificationLinks, user.email), resetLinks: linksOf(db.resetLinks, user.email) };
+  const state: UserState = { ...account, ...links, exists: true, userId, passwordHash, badge: (badge?.toLowerCase() ?? null) as Badge | null, identities: [] };
   return change(userDecider, command, state, (event) => {
     if (event.type === 'UserProfileUpdated') Object.assign(user, { name: event.data.name, photo: event.data.photo });
     if (event.type === 'UserPromotedToAdmin') user.role = 'admin';
