@@ -166,14 +166,17 @@ export default tseslint.config(
     },
   },
   {
-    // The launcher is entered from the operator's tools, never the other way: they start its database and read its data directory.
+    // The launcher is entered from the operator's tools and the HTTP tests, never the other way.
     files: ['embedded/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['@hostel/ops', '@hostel/ops/*'], message: 'embedded/ is the launcher: the operator’s tools (ops/) import it, not the other way round.' },
+            {
+              group: ['@hostel/ops', '@hostel/ops/*', '@hostel/api-tests'],
+              message: 'embedded/ is the launcher: the operator’s tools (ops/) and the HTTP tests (api-tests/) import it, not the other way round.',
+            },
           ],
         },
       ],

@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Projects: `unit` (pure code, no services), `web` (the web app's components), `int` (real
- * PostgreSQL and Redis), and `deploy` (`npm run test:deploy`: the compose deployment on a container
+ * PostgreSQL and Redis: beside each package's code, the product over HTTP in api-tests/test, the launcher
+ * in embedded/test, the operator's tools in ops/test), and `deploy` (`npm run test:deploy`: the compose deployment on a container
  * engine). Browser journeys are Playwright's (e2e/), never vitest's.
  */
 export default defineConfig({

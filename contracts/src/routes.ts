@@ -7,7 +7,7 @@ export type AccessLevel = 'public' | 'user' | 'admin' | 'audit';
 /**
  * Every HTTP route the product serves (`npm start` and the services together), with who may call it.
  * Routes still declare their own `config.access`; this catalogue is what they are held to: the
- * authorization matrix (embedded/test/authorization-matrix.int.spec.ts) is keyed by it, so a route
+ * authorization matrix (api-tests/test/authorization-matrix.int.spec.ts) is keyed by it, so a route
  * listed here without its row fails `npm run typecheck`, and its first test ('covers every registered
  * route') fails while a route is registered that is missing here or declares other access.
  */
