@@ -27,7 +27,7 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
-/** Waits until the page is the app (its 'hydrated' User Timing mark, web/src/main.tsx), then until it is quiet. */
+/** Waits until the page is the app (its 'hydrated' User Timing mark, web/src/start-app.tsx), then until it is quiet. */
 async function hydrated(page: Page) {
   await page.waitForFunction(() => performance.getEntriesByName('hydrated', 'mark').length > 0);
   await page.waitForLoadState('networkidle');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
-/** What the app logs when hydrating a server-drawn page failed and React drew it again (web/src/main.tsx). */
+/** What the app logs when hydrating a server-drawn page failed and React drew it again (web/src/start-app.tsx). */
 const HYDRATION_FAILED = /^Hydration failed/;
 
 /**

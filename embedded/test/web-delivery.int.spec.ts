@@ -31,13 +31,16 @@ beforeAll(async () => {
   write('index.html', PAGE);
   write('assets/index-Ab12Cd34.js', SCRIPT);
   write('hero/breakfast.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  // Vite's manifest: the entry with a vendor chunk it shares with the meal and upcoming screens, which also need zod.
+  // Vite's manifest: the entry with a vendor chunk it shares with the app and the meal and upcoming screens, which also need zod.
   mkdirSync(join(dist, '.vite'));
   writeFileSync(
     join(dist, '.vite/manifest.json'),
     JSON.stringify({
       'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_vendor-V1.js'] },
       '_vendor-V1.js': { file: 'assets/vendor-V1.js' },
+      // The app the page's script loads (web/src/main.tsx), with React.
+      'src/start-app.tsx': { file: 'assets/start-app-S2.js', isDynamicEntry: true, imports: ['index.html', '_vendor-V1.js', '_react-R1.js'] },
+      '_react-R1.js': { file: 'assets/react-R1.js' },
       'src/app/routes/meals.tsx': { file: 'assets/meals-M1.js', isDynamicEntry: true, imports: ['_vendor-V1.js', '_zod-Z1.js'] },
       'src/app/routes/upcoming.tsx': { file: 'assets/upcoming-U1.js', isDynamicEntry: true, imports: ['_vendor-V1.js', '_zod-Z1.js'] },
       'src/app/routes/all-meals.tsx': { file: 'assets/all-meals-A1.js', isDynamicEntry: true, imports: ['_vendor-V1.js', '_zod-Z1.js'] },
@@ -82,21 +85,24 @@ describe('the web app, to any GET that is not an API path', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('given the home page, then its answer names the hero picture to preload', async () => {
-    expect((await product.call('GET', '/')).headers.link).toBe('</hero/breakfast.svg>; rel=preload; as=image; fetchpriority=high');
+  // The app's chunks (not the entry's, which the page names itself): an empty page has nothing to show before the app runs.
+  const app = '</assets/start-app-S2.js>; rel=modulepreload, </assets/react-R1.js>; rel=modulepreload';
+
+  it('given the home page, then its answer names the hero picture to preload first', async () => {
+    expect((await product.call('GET', '/')).headers.link).toBe(`</hero/breakfast.svg>; rel=preload; as=image; fetchpriority=high, ${app}`);
   });
 
-  it("given a link to a public screen, then its answer names that screen's chunks and the schemas to preload, not the entry's", async () => {
+  it("given a link to a public screen, then its answer names the app's chunks, that screen's and the schemas to preload, not the entry's", async () => {
     const preloads = (screen: string) =>
-      `</assets/${screen}.js>; rel=modulepreload, </assets/zod-Z1.js>; rel=modulepreload, </assets/schema-set-S1.js>; rel=modulepreload`;
+      `${app}, </assets/${screen}.js>; rel=modulepreload, </assets/zod-Z1.js>; rel=modulepreload, </assets/schema-set-S1.js>; rel=modulepreload`;
     expect((await product.call('GET', '/AllMeals')).headers.link).toBe(preloads('all-meals-A1'));
     expect((await product.call('GET', '/UpcomingMeals')).headers.link).toBe(preloads('upcoming-U1'));
-    expect((await product.call('GET', '/dashboard')).headers.link).toBeUndefined();
+    expect((await product.call('GET', '/dashboard')).headers.link).toBe(app);
   });
 
   it("given a visitor's link to a meal, then its answer also names the meal's read to preload; not for someone with a session marker", async () => {
     const meal = '/meal/00000000-0000-4000-8000-000000000000';
-    const chunks = '</assets/meals-M1.js>; rel=modulepreload, </assets/zod-Z1.js>; rel=modulepreload, </assets/schema-set-S1.js>; rel=modulepreload';
+    const chunks = `${app}, </assets/meals-M1.js>; rel=modulepreload, </assets/zod-Z1.js>; rel=modulepreload, </assets/schema-set-S1.js>; rel=modulepreload`;
     expect((await product.call('GET', meal)).headers.link).toBe(
       `${chunks}, </api/meals/00000000-0000-4000-8000-000000000000>; rel=preload; as=fetch; crossorigin=anonymous`,
     );

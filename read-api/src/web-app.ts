@@ -31,9 +31,15 @@ const HOME_PRELOAD = '</hero/breakfast.svg>; rel=preload; as=image; fetchpriorit
  * Content-Encoding and `Vary: Accept-Encoding`.
  */
 /**
+ * What the page's script (web/src/main.tsx, a few kB) loads to become the app: React, the router and
+ * the shared screens, a key of Vite's build manifest.
+ */
+const APP_MODULE = 'src/start-app.tsx';
+
+/**
  * The public screens a link may open on, with the source modules their first paint needs beyond the
- * page's own script (keys of Vite's build manifest): their code is a route chunk the script would only
- * ask for once it runs, and the schemas check the screen's first answer.
+ * app (keys of Vite's build manifest): their code is a route chunk the app would only ask for once it
+ * runs, and the schemas check the screen's first answer.
  */
 const SCHEMAS = 'src/lib/schema-set.ts';
 const SCREEN_MODULES: readonly [RegExp, readonly string[]][] = [
@@ -49,11 +55,14 @@ interface ManifestChunk {
 }
 
 /**
- * `Link: rel=modulepreload` for a deep link's route chunks and what they import (not what the entry
- * imports: the page names those itself), from `.vite/manifest.json`, so the browser fetches them beside
- * the entry instead of after it. Nothing without a manifest. Read again when the build changes.
+ * `Link: rel=modulepreload` for an empty page (one the browser renders): the app's chunks, and a deep
+ * link's route chunks, with what they import (not what the entry imports: the page names those itself),
+ * from `.vite/manifest.json`, so the browser fetches them beside the page's script instead of after it.
+ * Nothing for a page drawn here: it paints without them, and its script asks for them once it has
+ * painted (web/src/main.tsx), so they do not share the link with the page's picture. Nothing without a
+ * manifest. Read again when the build changes.
  */
-function screenPreloads(distDir: string) {
+function modulePreloads(distDir: string) {
   let cached: { mtimeMs: number; manifest: Record<string, ManifestChunk> } | undefined;
   const manifest = (): Record<string, ManifestChunk> | undefined => {
     const path = join(distDir, '.vite/manifest.json');
@@ -65,11 +74,11 @@ function screenPreloads(distDir: string) {
       return undefined;
     }
   };
-  /** `rendered`: the page comes drawn with its data: only the screen's code (to hydrate it), after what it shows. */
+  /** `rendered`: the page comes drawn with its data. */
   return (pathname: string, rendered = false): string | undefined => {
-    const modules = SCREEN_MODULES.find(([pattern]) => pattern.test(pathname))?.[1].filter((key) => !rendered || key !== SCHEMAS);
-    const chunks = modules && manifest();
+    const chunks = rendered ? undefined : manifest();
     if (!chunks) return undefined;
+    const modules = [APP_MODULE, ...(SCREEN_MODULES.find(([pattern]) => pattern.test(pathname))?.[1] ?? [])];
     const closure = (keys: readonly string[], into = new Set<string>()) => {
       for (const key of keys) {
         if (into.has(key) || !chunks[key]) continue;
@@ -80,8 +89,7 @@ function screenPreloads(distDir: string) {
     };
     const entry = closure(Object.keys(chunks).filter((key) => chunks[key]!.isEntry));
     const files = [...closure(modules)].filter((key) => !entry.has(key)).map((key) => chunks[key]!.file);
-    const attributes = rendered ? '; fetchpriority=low' : '';
-    return files.length > 0 ? files.map((file) => `</${file}>; rel=modulepreload${attributes}`).join(', ') : undefined;
+    return files.length > 0 ? files.map((file) => `</${file}>; rel=modulepreload`).join(', ') : undefined;
   };
 }
 
@@ -196,7 +204,7 @@ export function webAppFallback(distDir: string, options: { renderDeadlineMs?: nu
       return false;
     }
   };
-  const preloadsOf = screenPreloads(distDir);
+  const preloadsOf = modulePreloads(distDir);
   const renderer = latest(
     join(distDir, '.ssr/entry-server.js'),
     (path, mtimeMs) =>
@@ -240,10 +248,10 @@ export function webAppFallback(distDir: string, options: { renderDeadlineMs?: nu
    */
   async function sendPage(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<void> {
     const ssr = await rendered(request, pathname);
-    // A page drawn here paints without its scripts: they come after what it shows (its own tags say so too, web/src/entry-server.tsx).
-    const screenPreloads = preloadsOf(pathname, ssr !== null);
-    // A page drawn here carries its data: no read of it to preload.
-    const preloads = pathname === '/' ? HOME_PRELOAD : [screenPreloads, ssr ? undefined : visitorReadOf(request, pathname)].filter(Boolean).join(', ');
+    // A page drawn here paints without the app's code and carries its data: neither is named to preload.
+    const preloads = [pathname === '/' ? HOME_PRELOAD : undefined, preloadsOf(pathname, ssr !== null), ssr ? undefined : visitorReadOf(request, pathname)]
+      .filter(Boolean)
+      .join(', ');
     if (preloads) void reply.header('link', preloads);
     if (ssr) await sendCompressed(request, reply, ssr);
     else await reply.sendFile('index.html', { cacheControl: false });

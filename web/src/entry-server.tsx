@@ -1,6 +1,6 @@
 /**
  * The server's side of the public pages (app/ssr/public-pages.ts): renders one to HTML with its data,
- * for the browser to hydrate (main.tsx). Built for Node by build/ssr-bundle.ts; read-api calls
+ * for the browser to hydrate (main.tsx, start-app.tsx). Built for Node by build/ssr-bundle.ts; read-api calls
  * `renderPage` (read-api/src/web-app.ts, in both deployments: `npm start` runs read-api in its process).
  */
 import { dehydrate } from '@tanstack/react-query';

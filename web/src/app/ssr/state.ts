@@ -17,7 +17,7 @@ export function readSsrState(): SsrState | null {
   return element?.textContent ? (JSON.parse(element.textContent) as SsrState) : null;
 }
 
-/** How the browser says that hydrating the server's page failed and the page was drawn again (main.tsx): the journeys fail on it. */
+/** How the browser says that hydrating the server's page failed and the page was drawn again (start-app.tsx): the journeys fail on it. */
 export const HYDRATION_FAILED = 'Hydration failed: the page the server drew was drawn again in the browser.';
 
 /** The User Timing mark set once the server's page has become the app. */
