@@ -1,13 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, Locator, Page, WebSocketRoute } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { adminApi, closeDialog, DEMO_ADMIN, expect, expectAccessible, login, register, test, uniqueEmail } from '../support/fixtures';
-
-/** A kitchen tablet in landscape. */
-const TABLET_LANDSCAPE = { width: 1024, height: 768 };
-/** Where the screenshots of the screens are kept to look at (test-results is emptied by each run). */
-const SHOTS = fileURLToPath(new URL('../../test-results/kitchen-shots/', import.meta.url));
+import { KITCHEN_SHOTS as SHOTS, kitchenBehindGate, TABLET_LANDSCAPE } from '../support/kitchen';
 
 async function adminAt(browser: Browser, path: string) {
   const page = await (await browser.newContext({ viewport: TABLET_LANDSCAPE })).newPage();
@@ -94,25 +89,10 @@ test('after the socket drops, the screen says Reconnecting…, then Live, and sh
 
   // The admin's socket goes through a gate the test can shut: shutting it drops the socket, and a new
   // one waits at the gate (its connection to the server held back) until the gate opens again.
-  const context = await browser.newContext({ viewport: TABLET_LANDSCAPE });
-  let open = true;
-  const connected: WebSocketRoute[] = [];
-  const held: WebSocketRoute[] = [];
-  await context.routeWebSocket(/\/socket\.io\//, (socket) => {
-    if (!open) return void held.push(socket);
-    socket.connectToServer();
-    connected.push(socket);
-  });
-  // Long-polling, socket.io's fallback, is refused while the gate is shut.
-  await context.route(/\/socket\.io\//, (route) => (open ? route.continue() : route.abort()));
-  const admin = await context.newPage();
-  await login(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await admin.goto('/kitchen');
-  await expect(admin.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  const { admin, shut, reopen } = await kitchenBehindGate(browser);
   await admin.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
 
-  open = false;
-  await Promise.all(connected.splice(0).map((socket) => socket.close()));
+  await shut();
   await expect(admin.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
 
   await student.request();
@@ -121,9 +101,7 @@ test('after the socket drops, the screen says Reconnecting…, then Live, and sh
   await expect(cardOf(admin, title, student.name)).toHaveCount(0);
 
   // The page is trying again, held at the gate: let it through.
-  await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
-  open = true;
-  held.splice(0).forEach((socket) => socket.connectToServer());
+  await reopen();
   await expect(admin.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
   await expect(cardOf(admin, title, student.name)).toBeVisible();
   expect(await admin.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);

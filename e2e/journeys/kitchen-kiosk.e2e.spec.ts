@@ -1,12 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Page, WebSocketRoute } from '@playwright/test';
-import { adminApi, DEMO_ADMIN, expect, expectAccessible, login, silverMemberApi, test } from '../support/fixtures';
-
-/** A kitchen tablet in landscape. */
-const TABLET_LANDSCAPE = { width: 1024, height: 768 };
-const SHOTS = fileURLToPath(new URL('../../test-results/kitchen-shots/', import.meta.url));
+import type { Page } from '@playwright/test';
+import { adminApi, expect, expectAccessible, silverMemberApi, test } from '../support/fixtures';
+import { KITCHEN_SHOTS as SHOTS, kitchenBehindGate } from '../support/kitchen';
 
 /** The tickets wholly inside the window, as the kitchen sees them without scrolling. */
 const ticketsInView = (page: Page) =>
@@ -54,20 +50,7 @@ test('the kiosk at 1024×768: a dozen and more tickets in view under a one-line 
 
   // The admin's socket goes through a gate the test can shut: shutting it drops the socket (a real
   // disconnect), and the page's attempts to reconnect are held (WebSocket) or refused (long-polling).
-  const context = await browser.newContext({ viewport: TABLET_LANDSCAPE });
-  let open = true;
-  const connected: WebSocketRoute[] = [];
-  const held: WebSocketRoute[] = [];
-  await context.routeWebSocket(/\/socket\.io\//, (socket) => {
-    if (!open) return void held.push(socket);
-    socket.connectToServer();
-    connected.push(socket);
-  });
-  await context.route(/\/socket\.io\//, (route) => (open ? route.continue() : route.abort()));
-  const admin = await context.newPage();
-  await login(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await admin.goto('/kitchen');
-  await expect(admin.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
+  const { context, admin, shut, reopen } = await kitchenBehindGate(browser);
   await expect(admin.getByRole('article', { name: new RegExp(`^Kiosk Thali 7 ${run} for Kiosk Bram`) })).toBeVisible();
 
   await expectOneLineHeader(admin);
@@ -91,8 +74,7 @@ test('the kiosk at 1024×768: a dozen and more tickets in view under a one-line 
   // The socket drops: the banner says so, the queue is dimmed and its buttons are disabled.
   const approve = admin.getByRole('button', { name: `Approve Kiosk Thali 1 ${run} for Kiosk Asha ${run}` });
   await expect(approve).toBeEnabled();
-  open = false;
-  await Promise.all(connected.splice(0).map((socket) => socket.close()));
+  await shut();
   const banner = admin.getByTestId('offline-banner');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText('Offline, reconnecting…');
@@ -105,9 +87,7 @@ test('the kiosk at 1024×768: a dozen and more tickets in view under a one-line 
   await admin.screenshot({ path: join(SHOTS, 'kiosk-offline-1024x768.png') });
 
   // Back: the held attempt goes through; live again, the banner goes and the buttons work.
-  await expect.poll(() => held.length, { timeout: 15_000 }).toBeGreaterThan(0);
-  open = true;
-  held.splice(0).forEach((socket) => socket.connectToServer());
+  await reopen();
   await expect(admin.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible({ timeout: 20_000 });
   await expect(banner).toHaveCount(0);
   await expect(approve).toBeEnabled();
