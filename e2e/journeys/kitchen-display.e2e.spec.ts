@@ -152,6 +152,8 @@ test('the queue works from the keyboard alone: arrows move, Enter approves then 
 });
 
 test('screenshots of the queue, the kitchen display and the student toast at 390, 1024 and 1280 px', async ({ browser, request }) => {
+  // Three widths, each with five screens checked by axe (about 3 s each on two busy cores): more than the default minute.
+  test.setTimeout(180_000);
   mkdirSync(SHOTS, { recursive: true });
   const title = `Kitchen Curry ${Date.now().toString(36)}`;
   const mealId = await (await adminApi(request)).addMeal({ title, category: 'Lunch' });
