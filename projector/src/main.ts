@@ -18,7 +18,10 @@ import { measureLag } from './runtime/lag';
 
 await runService('projector', ['DATABASE_URL'], async ({ config, log }) => {
   const metrics = createMetrics({ service: 'projector', log, processMetrics: true });
-  const infrastructure = await openInfrastructure(config, { log, metrics });
+  // Each projection and policy holds one session for as long as it runs (its advisory lock): the pool
+  // needs those and more for their batches, the event store's reads, health and metrics. At the default
+  // of 10, nine held sessions left one connection for all of them, so one slow batch stalled the rest.
+  const infrastructure = await openInfrastructure(config, { log, metrics, poolSize: projections.length + policies.length + 8 });
   const db = infrastructure.db<ReadModelTables>();
   await migrate(db, 'projector', projectorMigrations);
   // Without REDIS_URL no read-api instance could hear a push: live updates are off then.
