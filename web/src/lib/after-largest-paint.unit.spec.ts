@@ -18,11 +18,43 @@ async function settledWithin(promise: Promise<void>, ms: number): Promise<boolea
   return settled;
 }
 
+/** The page's first paint, shown already (`true`) or not yet; and a way to report it as the browser does. */
+function firstPaint(shown: boolean) {
+  let reported = shown;
+  const observers: ((list: { getEntriesByName(name: string): unknown[] }) => void)[] = [];
+  vi.spyOn(performance, 'getEntriesByName').mockImplementation(
+    (name: string) => (reported && name === 'first-contentful-paint' ? [{ name }] : []) as PerformanceEntryList,
+  );
+  vi.stubGlobal(
+    'PerformanceObserver',
+    class {
+      static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+      constructor(private readonly callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {}
+      observe() {
+        observers.push(this.callback);
+      }
+      disconnect() {
+        observers.splice(observers.indexOf(this.callback), 1);
+      }
+    },
+  );
+  return {
+    show() {
+      reported = true;
+      for (const observer of [...observers]) observer({ getEntriesByName: (name) => (name === 'first-contentful-paint' ? [{ name }] : []) });
+    },
+  };
+}
+
 describe('afterLargestPaint: when the app may start on a page the server drew', () => {
-  beforeEach(() => void vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] }));
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    firstPaint(true);
+  });
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
     document.body.innerHTML = '';
   });
 
@@ -38,6 +70,16 @@ describe('afterLargestPaint: when the app may start on a page the server drew', 
     const picture = drawPicture();
     const waiting = afterLargestPaint();
     picture.dispatchEvent(new Event('error'));
+    expect(await settledWithin(waiting, 100)).toBe(true);
+  });
+
+  it('given the picture come but the first paint not yet shown (the browser holds the first frame back), then it waits for that paint', async () => {
+    const picture = drawPicture();
+    const paint = firstPaint(false);
+    const waiting = afterLargestPaint();
+    picture.dispatchEvent(new Event('load'));
+    expect(await settledWithin(waiting, 1000)).toBe(false);
+    paint.show();
     expect(await settledWithin(waiting, 100)).toBe(true);
   });
 
