@@ -1,4 +1,4 @@
-import { adminApi, closeDialog, DEMO_ADMIN, expect, expectAccessible, login, register, test, uniqueEmail } from '../support/fixtures';
+import { adminApi, closeDialog, DEMO_ADMIN, expect, expectAccessible, hydrated, login, register, test, uniqueEmail } from '../support/fixtures';
 
 test("a student browses by category, opens a meal, likes and reviews it; others see it live, and the admin's edit too", async ({ browser, request }) => {
   const title = `Journey Dal ${Date.now().toString(36)}`;
@@ -62,6 +62,8 @@ test("a student browses by category, opens a meal, likes and reviews it; others 
 test('a visitor is asked to sign in before liking or reviewing', async ({ page }) => {
   await page.goto('/AllMeals');
   await page.getByRole('link', { name: 'View Details' }).first().click();
+  await expect(page).toHaveURL(/\/meal\/[^/]+$/);
+  await hydrated(page);
   await page.getByRole('button', { name: /^Like/ }).click();
   await closeDialog(page, 'Please login first');
   await expect(page).toHaveURL(/\/SignUp$/);

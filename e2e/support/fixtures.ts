@@ -105,6 +105,15 @@ export async function expectRightAtEveryWidth(page: Page, name: string, prepare?
   if (original) await page.setViewportSize(original);
 }
 
+/**
+ * Waits until the page is the app (its 'hydrated' User Timing mark, web/src/start-app.tsx). A page the
+ * server drew shows its buttons before the app has come (web/src/main.tsx asks for it once the page has
+ * painted): a click on one before then does nothing. Links work either way (the browser follows them).
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => performance.getEntriesByName('hydrated', 'mark').length > 0);
+}
+
 export async function closeDialog(page: Page, title: string | RegExp) {
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
