@@ -1,4 +1,4 @@
-import { closeDialog, DEMO_ADMIN, expect, expectAccessible, login, register, test, TINY_PNG, uniqueEmail } from '../support/fixtures';
+import { closeDialog, DEMO_ADMIN, expect, expectAccessible, hydrated, login, register, test, TINY_PNG, uniqueEmail } from '../support/fixtures';
 
 test('an admin adds a meal with its image, finds it in All Meals, sorts, and deletes it', async ({ page }) => {
   await login(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
@@ -66,9 +66,13 @@ test('a student finds their review in My Reviews and deletes it; the admin moder
   const mealTitle = await card.getByRole('heading').innerText();
   await card.getByRole('link', { name: 'View Details' }).click();
   await expect(student.getByRole('heading', { level: 1, name: mealTitle })).toBeVisible();
+  // Typed as soon as the drawn page shows, before the app may have arrived: the app keeps what was typed.
   await student.getByLabel('Your review').fill('Would eat again.');
+  await hydrated(student);
+  await expect(student.getByLabel('Your review')).toHaveValue('Would eat again.');
   await student.getByRole('button', { name: 'Add Review' }).click();
   await closeDialog(student, 'Review added!');
+  await expect(student.getByLabel('Your review')).toHaveValue('');
 
   await student.goto('/dashboard/myReviews');
   const mine = student.getByRole('table', { name: 'My reviews' });

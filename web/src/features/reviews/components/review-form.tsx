@@ -26,12 +26,14 @@ export function AddReviewForm({ mealId }: { mealId: string }) {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ReviewFields>({ resolver: checkReview, defaultValues: { review: '' } });
+    // No default value: the meal page is drawn by the server and its app arrives after the picture, so
+    // someone may have typed before it did. Without a default the field keeps what the page holds.
+  } = useForm<ReviewFields>({ resolver: checkReview });
 
   const submit = handleSubmit(async ({ review }) => {
     try {
       await addReview.mutateAsync(review);
-      reset();
+      reset({ review: '' });
       notice({ title: 'Review added!', tone: 'success', autoCloseMs: SUCCESS_AUTO_CLOSE_MS });
     } catch (error) {
       notice({ title: 'Error', text: (error instanceof ApiError && error.serverMessage) || 'Failed to add review', tone: 'error' });
