@@ -1,11 +1,10 @@
-import type { ErrorAnswer } from '@hostel/contracts';
+import type { ErrorAnswer, ErrorKind } from '@hostel/contracts';
 
 /**
- * The few kinds of refusal the product speaks, in its own words. Each maps once to a transport's
- * status (platform/http), so a decider never knows it is served over HTTP.
+ * The few kinds of refusal the product speaks (ErrorKind, a contract every service answers by): each
+ * maps once to a transport's status, outside the domain, so a decider never knows it is served over HTTP.
  */
-export type ErrorKind =
-  'validation' | 'unauthenticated' | 'payment_declined' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'provider_unavailable';
+export type { ErrorKind };
 
 /** A refusal with the message the person reads (and, for validation, the fields at fault). */
 export class DomainError extends Error {

@@ -1,22 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorAnswer } from '@hostel/contracts';
+import { type ErrorAnswer, ERROR_STATUS } from '@hostel/contracts';
 import { DomainError } from '@hostel/domain';
-import type { ErrorKind } from '@hostel/domain';
 
 /** Answers a request no route matched (say, a deep link of the web app); false to answer 404. */
 export type NotFoundFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
-
-const statusOf: Record<ErrorKind, number> = {
-  validation: 400,
-  unauthenticated: 401,
-  payment_declined: 402,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  provider_unavailable: 502,
-};
 
 /**
  * One error handler for every service: domain errors and client mistakes answer 4xx with
@@ -26,7 +14,7 @@ export function registerErrorHandler(app: FastifyInstance, notFoundFallback?: No
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     if (error instanceof DomainError) {
       const body: ErrorAnswer = { message: error.message, ...(error.issues ? { issues: error.issues } : {}) };
-      return reply.code(statusOf[error.kind]).send(body);
+      return reply.code(ERROR_STATUS[error.kind]).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({

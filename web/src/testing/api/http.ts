@@ -1,5 +1,5 @@
-import type { DomainEvent, ErrorAnswer } from '@hostel/contracts';
-import { type Decider, DomainError, type ErrorKind } from '@hostel/domain/deciders';
+import { type DomainEvent, type ErrorAnswer, ERROR_STATUS } from '@hostel/contracts';
+import { type Decider, DomainError } from '@hostel/domain/deciders';
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
 import { type Claims, db, nextPosition } from './db';
@@ -14,17 +14,6 @@ export function refuse(status: number, message: string, issues?: ErrorAnswer['is
   throw HttpResponse.json({ message, ...(issues ? { issues } : {}) } satisfies ErrorAnswer, { status });
 }
 
-const STATUS: Record<ErrorKind, number> = {
-  validation: 400,
-  unauthenticated: 401,
-  payment_declined: 402,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  provider_unavailable: 502,
-};
-
 /**
  * The product's own decider decides `command` on `state` (what this fake holds, as the decider folds
  * it): the fake never restates a rule. A refusal answers as the services' error handler words it.
@@ -33,7 +22,7 @@ export function decide<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, c
   try {
     return decider.decide(command, state);
   } catch (error) {
-    if (error instanceof DomainError) refuse(STATUS[error.kind], error.message, error.issues);
+    if (error instanceof DomainError) refuse(ERROR_STATUS[error.kind], error.message, error.issues);
     throw error;
   }
 }
