@@ -119,6 +119,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
     logController: new LogController({ requestIdLogLabel: 'correlationId' }),
     // A hop count trusts that many proxies nearest to us, whatever their addresses.
     trustProxy: typeof options.trustProxy === 'number' ? trustHops(options.trustProxy) : (options.trustProxy ?? false),
+    // While stopping, requests are answered by the hook below, in our words.
+    return503OnClosing: false,
   });
   // Zod schemas validate requests and serialise answers.
   app.setValidatorCompiler(validatorCompiler);
@@ -189,9 +191,18 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   // Closing waits for the requests in flight; each of their answers then ends its connection, or a
   // client's idle keep-alive connection would hold the server open long after (keepAliveTimeout).
+  // A request that arrives meanwhile is answered 503 with a message. The listener stays open until no
+  // connection has come for a moment: closing it drops the kernel's accept queue, and connections
+  // already taken there (a burst the app had not read yet when Ctrl+C came) would be reset unanswered.
   let closing = false;
+  let lastConnection = 0;
+  app.server.on('connection', () => (lastConnection = Date.now()));
   app.addHook('preClose', async () => {
     closing = true;
+    if (app.server.listening) await untilQuiet(() => lastConnection);
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) return reply.code(503).header('retry-after', '5').send({ message: 'The server is stopping. Please try again in a moment.' });
   });
   app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
@@ -236,4 +247,15 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
     );
   }
   return { app, routes };
+}
+
+/** How long no connection must arrive before a stopping server closes its listener, and the most it waits for that. */
+const QUIET_MS = 100;
+const QUIET_AT_MOST_MS = 2_000;
+
+/** Resolves once `last()` (a connection's arrival time) is QUIET_MS old, or QUIET_AT_MOST_MS after it was called. */
+async function untilQuiet(last: () => number): Promise<void> {
+  const deadline = Date.now() + QUIET_AT_MOST_MS;
+  do await new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+  while (Date.now() - last() < QUIET_MS && Date.now() < deadline);
 }
