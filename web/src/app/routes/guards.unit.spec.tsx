@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
+import type { AuditPage } from '@hostel/contracts';
 import { db, makeMeal, makeUser, seed } from '@/testing/api/db';
 import { server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
@@ -35,6 +36,7 @@ describe('route guards', () => {
     { given: 'an admin', when: 'opening the audit', who: admin, path: '/dashboard/audit', heading: 'Audit Log' },
   ])('given $given, when $when, then shows it', async ({ who, path, heading }) => {
     seed({ users: [who], signedInAs: who.email });
+    server.use(http.get('/api/audit/events', () => HttpResponse.json({ events: [] } satisfies AuditPage)));
     const { router } = renderApp(path);
 
     expect(await screen.findByRole('heading', { name: heading, level: 1 })).toBeInTheDocument();
@@ -122,6 +124,7 @@ describe('dashboard role redirect', () => {
 
   it('given an auditor, when opening /dashboard, then replaces it with the audit trail', async () => {
     seed({ users: [auditor], signedInAs: auditor.email });
+    server.use(http.get('/api/audit/events', () => HttpResponse.json({ events: [] } satisfies AuditPage)));
     const { router } = renderApp('/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/audit'));

@@ -1,10 +1,4 @@
 import {
-  type AuditEntity,
-  type AuditEvent,
-  auditKey,
-  type AuditName,
-  auditNamingsOf,
-  auditSubjectOf,
   type Badge,
   badgeName,
   displayPrice,
@@ -20,7 +14,6 @@ import {
   type UserDto,
   type WaitingTimes,
 } from '@hostel/contracts';
-import { mentionsOf } from '@hostel/read-models/pure';
 
 /**
  * The fake API's memory: the records its handlers read and write, as the read models keep them.
@@ -53,16 +46,6 @@ export type MealRequestRecord = Omit<MealRequestDto, 'mealLikes' | 'mealReviewCo
 export interface UpcomingMealRecord extends Omit<UpcomingMealDto, 'likedByMe' | 'likedUsers' | 'reviewCount' | 'rating'> {
   likedBy: string[];
   published: boolean;
-}
-/** An event of the log as the audit shows it, before the log gives it its position, its chain hash, its subject's version and the names of then. */
-export type AuditRecord = Omit<AuditEvent, 'position' | 'hash' | 'names' | 'subject'>;
-/** An entity the log has events of: its versions so far, and its name now (what the search box finds). */
-export interface AuditEntityRecord {
-  entity: AuditEntity;
-  id: string;
-  versions: number;
-  name?: string;
-  email?: string;
 }
 /** A recorded payment and the purchase attempt (member and Idempotency-Key) it answers. */
 export interface PaymentRecord extends PaymentDto {
@@ -103,10 +86,6 @@ function emptyDb() {
     oidcEnabled: false,
     /** The event log's length: each change answers the next position. */
     position: 0,
-    /** The audit's view of the log, in commit order (seeded, or appended with `appendAuditEvents`). */
-    auditEvents: [] as AuditEvent[],
-    /** Every entity of the log, by `auditKey`. */
-    auditEntities: new Map<string, AuditEntityRecord>(),
   };
 }
 
@@ -143,8 +122,6 @@ export interface Seed {
   badgeGrants?: 'at-once' | 'later';
   /** What the kitchen's waiting times answer today. */
   waiting?: Omit<WaitingTimes, 'since'>;
-  /** Events of the log, in commit order: each takes the next position. */
-  auditEvents?: AuditRecord[];
   /** Mailed links that work, token → the email they were sent to. */
   verificationTokens?: Record<string, string>;
   resetTokens?: Record<string, string>;
@@ -165,42 +142,6 @@ export function seed(given: Seed) {
   if (given.badgeGrants) db.badgeGrants = given.badgeGrants;
   if (given.waiting) db.waiting = given.waiting;
   if (given.signedInAs) signInBrowser(given.signedInAs);
-  appendAuditEvents(...copies(given.auditEvents));
-}
-
-function auditEntity(entity: AuditEntity, id: string): AuditEntityRecord {
-  const key = auditKey(entity, id);
-  const found = db.auditEntities.get(key) ?? { entity, id, versions: 0 };
-  db.auditEntities.set(key, found);
-  return found;
-}
-
-/**
- * Events land in the log (as the live tail sees them), as the audit log keeps them: each takes the next
- * position, a chain hash, its place among its subject's versions, and the names of what it mentions
- * (and of its actor) as they are once it has landed. Answers them as stored.
- */
-export function appendAuditEvents(...records: AuditRecord[]): AuditEvent[] {
-  const stored = records.map((record): AuditEvent => {
-    const position = nextPosition();
-    const subject = auditSubjectOf(record.type, record.data);
-    const version = subject ? ++auditEntity(subject.entity, subject.id).versions : 0;
-    for (const naming of auditNamingsOf(record.type, record.data)) {
-      const entity = auditEntity(naming.entity, naming.id);
-      entity.name = naming.name;
-      if (naming.email !== undefined) entity.email = naming.email;
-    }
-    const named = mentionsOf(record.data).map((mention) => auditKey(mention.entity, mention.id));
-    if (record.actor !== 'system') named.push(auditKey('users', record.actor.id));
-    const names: Record<string, AuditName> = {};
-    for (const key of named) {
-      const entity = db.auditEntities.get(key);
-      if (entity?.name !== undefined) names[key] = { name: entity.name, ...(entity.email === undefined ? {} : { email: entity.email }) };
-    }
-    return { ...record, position, hash: db.position.toString(16).padStart(64, '0'), names, ...(subject ? { subject: { ...subject, version } } : {}) };
-  });
-  db.auditEvents.push(...stored);
-  return stored;
 }
 
 /** The browser now holds `email`'s refresh cookie (as after a sign-in, or the popup sign-in's callback). */
@@ -304,21 +245,6 @@ export function makePayment(email: string, packageName: PackageName, overrides: 
     currency: PAYMENT_CURRENCY,
     providerRef: `sandbox_${_id}`,
     date: '2026-11-01T12:00:00.000Z',
-    ...overrides,
-  };
-}
-
-let auditEventsMade = 0;
-/** An event of the log; each one made is a minute newer than the one before. Actor: a person by default, or 'system'. */
-export function makeAuditEvent(overrides: Partial<AuditRecord> & Pick<AuditRecord, 'type' | 'stream' | 'data'>): AuditRecord {
-  const correlationId = overrides.correlationId ?? crypto.randomUUID();
-  return {
-    version: 0,
-    occurredAt: new Date(Date.UTC(2026, 10, 20) + ++auditEventsMade * 60_000).toISOString(),
-    actor: { id: 'id-boss@hostel.test', email: 'boss@hostel.test', name: 'Boss' },
-    correlationId,
-    causationId: correlationId,
-    schemaVersion: 1,
     ...overrides,
   };
 }

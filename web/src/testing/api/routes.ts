@@ -5,13 +5,15 @@ type Unfaked = { unfaked: string };
 
 const browser: Unfaked = { unfaked: 'the browser loads it itself (an image, a popup, a redirect), not the app through fetch' };
 const operator: Unfaked = { unfaked: 'for probes and operators, never the web app' };
+const exports: Unfaked = { unfaked: 'for API clients and operators: the web app downloads through export-link, a link the browser follows' };
 
 /**
- * Every route of contracts' catalogue (ROUTES), and whether the web tests' fake API answers it
- * (`'faked'`) or why the web's tests need none. Exhaustive: a route added to the catalogue does not
- * compile here until its fake exists (or the reason it needs none is written), and
- * `routes.unit.spec.ts` ('fakes every route marked faked, and no other') holds the fake's handlers to
- * this list both ways.
+ * Every route of contracts' catalogue (ROUTES), and how the web tests answer it: `'faked'`, a base
+ * handler of the fake API answers it in every test; `'fixture'`, no base handler does: each test that
+ * reaches it states its answer itself (`server.use`), and a test that does not fails ('No handler
+ * answered', setup-tests.ts) rather than read an answer someone else made up; or why the web's tests need
+ * none. Exhaustive: a route added to the catalogue does not compile here until its answer's place (or the
+ * reason it needs none) is written, and `routes.unit.spec.ts` holds the base handlers to this list both ways.
  */
 export const FAKED_ROUTES = {
   'GET /health': operator,
@@ -77,16 +79,16 @@ export const FAKED_ROUTES = {
   'GET /api/mealRequests': 'faked',
   'GET /api/requestedMeals/admin': 'faked',
 
-  'GET /api/audit/events': 'faked',
-  'GET /api/audit/entities': 'faked',
-  'GET /api/audit/correlations/:id': 'faked',
-  'GET /api/audit/payments': 'faked',
-  'GET /api/audit/digest': 'faked',
-  'GET /api/audit/export': 'faked',
-  'GET /api/audit/export-link': 'faked',
-  'GET /api/audit/:entity/:id': 'faked',
-  'GET /api/audit/:entity/:id/state': 'faked',
-  'GET /api/audit/:entity/:id/diff': 'faked',
-  'GET /api/audit/keys': 'faked',
-  'GET /api/audit/download': 'faked',
-} as const satisfies Record<RouteKey, 'faked' | Unfaked>;
+  'GET /api/audit/events': 'fixture',
+  'GET /api/audit/entities': 'fixture',
+  'GET /api/audit/correlations/:id': 'fixture',
+  'GET /api/audit/payments': 'fixture',
+  'GET /api/audit/digest': 'fixture',
+  'GET /api/audit/export': exports,
+  'GET /api/audit/export-link': 'fixture',
+  'GET /api/audit/:entity/:id': 'fixture',
+  'GET /api/audit/:entity/:id/state': 'fixture',
+  'GET /api/audit/:entity/:id/diff': 'fixture',
+  'GET /api/audit/keys': 'fixture',
+  'GET /api/audit/download': browser,
+} as const satisfies Record<RouteKey, 'faked' | 'fixture' | Unfaked>;

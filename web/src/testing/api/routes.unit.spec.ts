@@ -5,7 +5,7 @@ import { FAKED_ROUTES } from './routes';
 import { server } from './server';
 
 describe("the web tests' fake API", () => {
-  it('fakes every route marked faked, and no other (FAKED_ROUTES is exhaustive over the catalogue, ROUTES)', () => {
+  it('has a base handler for every route marked faked, and no other: a route marked fixture is answered by each test itself (FAKED_ROUTES is exhaustive over the catalogue, ROUTES)', () => {
     expect(Object.keys(FAKED_ROUTES).sort()).toEqual(Object.keys(ROUTES).sort());
     const handled = server
       .listHandlers()

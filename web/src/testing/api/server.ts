@@ -1,5 +1,4 @@
 import { setupServer } from 'msw/node';
-import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
 import { mealHandlers } from './meals';
 import { mediaHandlers } from './media';
@@ -24,7 +23,6 @@ export const server = setupServer(
   ...upcomingHandlers,
   ...paymentHandlers,
   ...requestHandlers,
-  ...auditHandlers,
   ...newsletterHandlers,
 );
 

@@ -1,11 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditEntitySearch } from '@hostel/contracts';
+import type { AuditEntitySearch, AuditExportLink } from '@hostel/contracts';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { db, makeAuditEvent, seed } from '@/testing/api/db';
+import { seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
-import { audrey, boss, mealHistory, person, registration, sam, threeRequests } from '@/testing/audit-history';
+import {
+  answerEntity,
+  answerSearch,
+  audrey,
+  auditEvent,
+  boss,
+  inLog,
+  mealHistory,
+  ordered,
+  person,
+  registration,
+  sam,
+  step,
+  threeRequests,
+} from '@/testing/audit-history';
 import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
 
@@ -14,7 +28,9 @@ const events = () => screen.getAllByRole('listitem').filter((item) => item.close
 
 describe('Audit Log (search)', () => {
   it('given the log, when opened, then shows its events newest first in words, naming what and whom as they were named then, with links', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...mealHistory(mealId)] });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    const log = inLog([...registration(boss), ...registration(sam), ...mealHistory(mealId)]);
+    answerSearch((query) => ({ events: ordered(log, query) }));
     renderApp('/dashboard/audit');
 
     expect(await screen.findByRole('heading', { name: 'Audit Log', level: 1 })).toBeInTheDocument();
@@ -35,21 +51,21 @@ describe('Audit Log (search)', () => {
     expect(within(items[4]!).getByRole('link', { name: 'Meal: Dal Tadka' })).toHaveAttribute('href', `/dashboard/audit/meals/${mealId}`);
     expect(within(items[0]!).getByRole('link', { name: 'Meal: Dal Tadka Deluxe' })).toHaveAttribute('href', `/dashboard/audit/meals/${mealId}`);
     expect(within(items[6]!).getByRole('link', { name: 'User: Sam Student' })).toHaveAttribute('href', `/dashboard/audit/users/${encodeURIComponent(sam._id)}`);
-    expect(within(items[4]!).getByRole('link', { name: 'Same request' })).toHaveAttribute(
-      'href',
-      `/dashboard/audit/correlations/${db.auditEvents[4]!.correlationId}`,
-    );
+    expect(within(items[4]!).getByRole('link', { name: 'Same request' })).toHaveAttribute('href', `/dashboard/audit/correlations/${log[4]!.correlationId}`);
     // Secrets stay as the server redacted them.
     expect(items[5]).toHaveTextContent('Sam Student set their password');
     expect(items[5]).toHaveTextContent('[redacted]');
   });
 
   it("given a student's three requests in one stream, then each event names whose request, for which meal", async () => {
-    const { events: history } = threeRequests();
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...history] });
+    const log = inLog(threeRequests().events);
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    // What the log finds of that type.
+    answerSearch((query) => ({ events: log.filter((event) => event.type === query.get('type')) }));
     renderApp('/dashboard/audit?order=asc&type=MealRequestApproved');
 
     await waitFor(() => expect(events()).toHaveLength(1));
+    expect(requests('GET', '/api/audit/events').at(-1)!.query.get('order')).toBe('asc');
     expect(events()[0]).toHaveTextContent("Boss approved Sam Student's request for Dal Makhani");
     expect(within(events()[0]!).getByRole('link', { name: "Meal request: Sam Student's request for Dal Makhani" })).toHaveAttribute(
       'href',
@@ -58,7 +74,9 @@ describe('Audit Log (search)', () => {
   });
 
   it('given the order switched off, then asks for the events in the order they happened, in the address too', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    const log = inLog(mealHistory(mealId));
+    answerSearch((query) => ({ events: ordered(log, query) }));
     const { router } = renderApp('/dashboard/audit');
     const user = userEvent.setup();
     await screen.findByRole('list', { name: 'Events found' });
@@ -73,10 +91,10 @@ describe('Audit Log (search)', () => {
   });
 
   it('given the search box, when typing part of a name, an email or a misspelling close enough, then lists meals and people that link to their history', async () => {
-    const { events: history } = threeRequests();
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...history] });
+    const { events: history, risotto } = threeRequests();
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    answerSearch((query) => ({ events: ordered(inLog(history), query) }));
     // What the audit log's search finds (its SQL matches names, emails and near misspellings): stated here.
-    const risotto = history.find((event) => event.type === 'MealAdded' && event.data.title === 'Mushroom Risotto')!.data.mealId as string;
     const found: Record<string, AuditEntitySearch['entities']> = {
       mush: [{ entity: 'meals', id: risotto, name: 'Mushroom Risotto', versions: 1 }],
       'sam@': [{ entity: 'users', id: sam._id, name: 'Sam Student', email: sam.email, versions: 2 }],
@@ -105,7 +123,10 @@ describe('Audit Log (search)', () => {
   });
 
   it('given filters, when searching, then sends entity, actor, type and the time range, and shows what the server found', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    const log = inLog(mealHistory(mealId));
+    // Sam's like is what the filters find.
+    answerSearch((query) => ({ events: query.has('type') ? log.filter((event) => event.type === 'MealLiked') : ordered(log, query) }));
     const { router } = renderApp('/dashboard/audit');
     const user = userEvent.setup();
     await screen.findByRole('list', { name: 'Events found' });
@@ -131,7 +152,8 @@ describe('Audit Log (search)', () => {
   });
 
   it('given an entity type without its id, when searching, then asks for the id and sends nothing', async () => {
-    seed({ users: [audrey], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    seed({ users: [audrey], signedInAs: audrey.email });
+    answerSearch((query) => ({ events: ordered(inLog(mealHistory(mealId)), query) }));
     renderApp('/dashboard/audit');
     const user = userEvent.setup();
     await screen.findByRole('list', { name: 'Events found' });
@@ -146,10 +168,17 @@ describe('Audit Log (search)', () => {
   });
 
   it('given more than a page, when clicking Load more, then asks for the page after the last event shown (after=) and appends it', async () => {
-    const likes = Array.from({ length: 60 }, (_, index) =>
-      makeAuditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version: index + 1, actor: person(sam), data: { mealId, userId: sam._id } }),
+    const likes = inLog(
+      Array.from({ length: 60 }, (_, index) =>
+        auditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version: index + 1, actor: person(sam), data: { mealId, userId: sam._id } }),
+      ),
     );
-    seed({ users: [audrey, sam], signedInAs: audrey.email, auditEvents: likes });
+    seed({ users: [audrey, sam], signedInAs: audrey.email });
+    // Newest first, 50 a page: the first page ends at the 11th like of the log, the next is after it.
+    const newest = likes.toReversed();
+    answerSearch((query) =>
+      query.get('after') === likes[10]!.position ? { events: newest.slice(50) } : { events: newest.slice(0, 50), next: likes[10]!.position },
+    );
     renderApp('/dashboard/audit');
     const user = userEvent.setup();
 
@@ -162,15 +191,23 @@ describe('Audit Log (search)', () => {
     await waitFor(() => expect(events()[50]).toHaveFocus());
     const [first, second] = requests('GET', '/api/audit/events');
     expect(first!.query.get('after')).toBeNull();
-    // Newest first: the page after the 50th newest, the 11th in the log.
-    expect(second!.query.get('after')).toBe(db.auditEvents[10]!.position);
+    // The page the first one said comes next.
+    expect(second!.query.get('after')).toBe(likes[10]!.position);
     expect(second!.query.has('skip')).toBe(false);
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     expect(screen.getByText('60 events shown.')).toBeInTheDocument();
   });
 
   it("given an edit, when opening What changed, then reads the diff of its version and tells it field by field, a list's elements added and removed", async () => {
-    seed({ users: [audrey, boss], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    seed({ users: [audrey, boss], signedInAs: audrey.email });
+    const log = inLog(mealHistory(mealId));
+    answerSearch((query) => ({ events: ordered(log, query) }));
+    // The meal's third version (its second edit), as the audit log compares it with the second.
+    const changes = [
+      { field: 'title', from: 'Dal Tadka', to: 'Dal Tadka Deluxe' },
+      { field: 'ingredients', added: ['ghee', 'cumin'], removed: ['garlic'] },
+    ];
+    answerEntity('meals', mealId, { diffs: { '2→3': { changes, steps: [step(log[2]!, changes)] } } });
     renderApp('/dashboard/audit');
     const user = userEvent.setup();
     await screen.findByRole('list', { name: 'Events found' });
@@ -187,7 +224,10 @@ describe('Audit Log (search)', () => {
   });
 
   it('given a search, when exporting as CSV, then the browser downloads what the current filter finds through a link, one event a line', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(sam), ...mealHistory(mealId)] });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    answerSearch((query) => ({ events: ordered(inLog(mealHistory(mealId)).slice(0, 3), query) }));
+    const link = { url: '/api/audit/download?link=signed-for-one-download', expiresAt: '2026-11-30T12:01:00.000Z' } satisfies AuditExportLink;
+    server.use(http.get('/api/audit/export-link', () => HttpResponse.json(link)));
     const followed: { name: string; href: string }[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       followed.push({ name: this.download, href: this.getAttribute('href')! });
@@ -202,14 +242,9 @@ describe('Audit Log (search)', () => {
     expect(requests('GET', '/api/audit/export-link').map((request) => Object.fromEntries(request.query))).toEqual([
       { format: 'csv', entity: `meals:${mealId}`, actor: 'boss@hostel.test' },
     ]);
-    // A plain link, the server's file name kept: the browser streams the file, the page holds none of it.
+    // A plain link, the server's file name kept: the browser streams the file the server's link gives, the page holds none of it.
     expect(followed[0]!.name).toBe('');
-    expect(followed[0]!.href).toMatch(/^\/api\/audit\/download\?link=/);
-    const file = await fetch(new URL(followed[0]!.href, window.location.origin));
-    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-.+\.csv"$/);
-    const lines = (await file.text()).trim().split('\n');
-    expect(lines[0]).toMatch(/^position,stream,version,type/);
-    expect(lines.slice(1).map((line) => line.split(',')[3])).toEqual(['MealAdded', 'MealEdited', 'MealEdited']);
+    expect(followed[0]!.href).toBe(link.url);
     expect(await screen.findByText('Export started: your browser is saving the file.')).toBeInTheDocument();
     vi.restoreAllMocks();
   });

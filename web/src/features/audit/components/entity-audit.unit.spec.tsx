@@ -1,17 +1,77 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { AuditEvent, AuditPage } from '@hostel/contracts';
+import { http, HttpResponse } from 'msw';
 import { seed } from '@/testing/api/db';
-import { requests } from '@/testing/api/server';
-import { audrey, boss, mealHistory, registration, sam, threeRequests } from '@/testing/audit-history';
+import { requests, server } from '@/testing/api/server';
+import { answerEntity, audrey, boss, inLog, mealHistory, registration, sam, step, threeRequests } from '@/testing/audit-history';
 import { renderApp } from '@/testing/render-app';
 
 const mealId = '0b1f5f59-3c1e-4a43-9a3b-5d2d7c0e8a11';
 const card = () => screen.getByRole('article');
 
+/** The meal as the audit log folds it: as added (version 1), its price edited (2), and at its latest (5: renamed, liked, reviewed). */
+const added = {
+  status: 'listed',
+  mealId,
+  distributorEmail: boss.email,
+  title: 'Dal Tadka',
+  category: 'Lunch',
+  image: `/api/media/${mealId}`,
+  ingredients: ['lentils', 'garlic'],
+  description: 'Slow-cooked lentils',
+  price: 5,
+  rating: 0,
+  distributorName: 'Boss',
+  likes: 0,
+  reviews: 0,
+};
+const states = {
+  1: added,
+  2: { ...added, price: 5.5 },
+  5: { ...added, price: 5.5, title: 'Dal Tadka Deluxe', ingredients: ['lentils', 'ghee', 'cumin'], likes: 1, reviews: 1 },
+};
+
+/** The meal's audit reads: its timeline, states and what changed between the versions the page asks about. */
+function answerMeal(history: AuditEvent[] = inLog(mealHistory(mealId)), versionAt?: (at: Date) => number | undefined) {
+  const [first, price, rename, like, review] = history as [AuditEvent, AuditEvent, AuditEvent, AuditEvent, AuditEvent];
+  const renamed = [
+    { field: 'title', from: 'Dal Tadka', to: 'Dal Tadka Deluxe' },
+    { field: 'ingredients', added: ['ghee', 'cumin'], removed: ['garlic'] },
+  ];
+  answerEntity('meals', mealId, {
+    timeline: history,
+    states,
+    ...(versionAt ? { versionAt } : {}),
+    diffs: {
+      '0→1': {
+        changes: [
+          { field: 'title', from: null, to: 'Dal Tadka' },
+          { field: 'price', from: null, to: 5 },
+        ],
+        steps: [step(first, [{ field: 'title', from: null, to: 'Dal Tadka' }])],
+      },
+      '1→2': { changes: [{ field: 'price', from: 5, to: 5.5 }], steps: [step(price, [{ field: 'price', from: 5, to: 5.5 }])] },
+      '4→5': { changes: [{ field: 'reviews', from: 0, to: 1 }], steps: [step(review, [{ field: 'reviews', from: 0, to: 1 }])] },
+      '1→5': {
+        changes: [...renamed, { field: 'price', from: 5, to: 5.5 }, { field: 'likes', from: 0, to: 1 }, { field: 'reviews', from: 0, to: 1 }],
+        steps: [
+          step(price, [{ field: 'price', from: 5, to: 5.5 }]),
+          step(rename, renamed),
+          step(like, [{ field: 'likes', from: 0, to: 1 }]),
+          step(review, [{ field: 'reviews', from: 0, to: 1 }]),
+        ],
+      },
+    },
+  });
+  return history;
+}
+
 describe("an entity's audit page", () => {
   it('given a meal, when opened, then shows its name, its card at the latest version with its likes and reviews, beside its whole timeline newest first', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    answerMeal();
     renderApp(`/dashboard/audit/meals/${mealId}`);
 
     expect(await screen.findByRole('heading', { name: 'Dal Tadka Deluxe', level: 1 })).toBeInTheDocument();
@@ -36,7 +96,8 @@ describe("an entity's audit page", () => {
   });
 
   it('given a meal, when sliding back to its first version, then asks for that version’s state and shows the card as it looked, when and by whom', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    answerMeal();
     renderApp(`/dashboard/audit/meals/${mealId}`);
     const slider = await screen.findByRole('slider', { name: 'Version' });
     await screen.findByRole('heading', { name: 'Dal Tadka Deluxe', level: 3 });
@@ -55,7 +116,8 @@ describe("an entity's audit page", () => {
   });
 
   it('given a meal, when moving the slider to an edit, then says what that version changed and who made it', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    answerMeal();
     renderApp(`/dashboard/audit/meals/${mealId}`);
     const slider = await screen.findByRole('slider', { name: 'Version' });
 
@@ -71,7 +133,11 @@ describe("an entity's audit page", () => {
   });
 
   it('given a user, when opened, then shows its state as a readable list of fields, secrets as the server redacted them', async () => {
-    seed({ users: [audrey, sam], signedInAs: audrey.email, auditEvents: registration(sam) });
+    seed({ users: [audrey, sam], signedInAs: audrey.email });
+    const history = inLog(registration(sam));
+    // As the audit log folds a user: its password hash redacted.
+    const registered = { exists: true, userId: sam._id, name: sam.name, email: sam.email, photo: '', role: 'user', badge: null, identities: [] };
+    answerEntity('users', sam._id, { timeline: history, states: { 2: { ...registered, passwordHash: '[redacted]', emailVerified: false } } });
     renderApp(`/dashboard/audit/users/${encodeURIComponent(sam._id)}`);
 
     expect(await screen.findByRole('heading', { name: 'Sam Student', level: 1 })).toBeInTheDocument();
@@ -84,6 +150,7 @@ describe("an entity's audit page", () => {
 
   it('given an entity with no history, when opened, then says so', async () => {
     seed({ users: [audrey], signedInAs: audrey.email });
+    answerEntity('upcoming', 'nothing-here', {});
     renderApp('/dashboard/audit/upcoming/nothing-here');
 
     expect(await screen.findByText('There is no history of this yet.')).toBeInTheDocument();
@@ -98,10 +165,13 @@ describe("an entity's audit page", () => {
   });
 
   it('given a timeline, when following Same request, then shows every event of that request across streams', async () => {
-    const history = mealHistory(mealId);
+    const history = inLog(mealHistory(mealId));
     const correlationId = history[3]!.correlationId;
     history[4] = { ...history[4]!, correlationId, causationId: correlationId };
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: history });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    answerMeal(history);
+    // Every event that request caused, in commit order.
+    server.use(http.get(`/api/audit/correlations/${correlationId}`, () => HttpResponse.json({ events: history.slice(3) } satisfies AuditPage)));
     renderApp(`/dashboard/audit/meals/${mealId}`);
     const user = userEvent.setup();
     const timeline = await screen.findByRole('list', { name: 'Events of this meal' });
@@ -121,10 +191,17 @@ describe("an entity's audit page", () => {
 
   it("given a request among its student's three in one stream, when opened, then tells its own latest event, time and actor, not the stream's", async () => {
     const {
-      events: history,
+      events,
       requests: [dal],
     } = threeRequests();
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...history] });
+    const history = inLog(events);
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    // Its own events are its versions: requested, approved, recalled (the stream holds its sister requests' too).
+    const dalMakhani = { requestId: dal, mealId: history[0]!.data.mealId, status: 'Pending' };
+    answerEntity('requests', dal, {
+      timeline: history.filter((event) => event.subject?.id === dal),
+      states: { 1: dalMakhani, 2: { ...dalMakhani, status: 'Approved' }, 3: dalMakhani },
+    });
     renderApp(`/dashboard/audit/requests/${encodeURIComponent(dal)}`);
 
     expect(await screen.findByRole('heading', { name: "Sam Student's request for Dal Makhani", level: 1 })).toBeInTheDocument();
@@ -142,8 +219,14 @@ describe("an entity's audit page", () => {
   });
 
   it('given a cancelled request, when opened, then its state is Cancelled, as its timeline shows', async () => {
-    const { events: history, requests } = threeRequests();
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: [...registration(boss), ...registration(sam), ...history] });
+    const { events, requests } = threeRequests();
+    const history = inLog(events);
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    const salmon = { requestId: requests[1], mealId: history[1]!.data.mealId, status: 'Pending' };
+    answerEntity('requests', requests[1], {
+      timeline: history.filter((event) => event.subject?.id === requests[1]),
+      states: { 1: salmon, 2: { ...salmon, status: 'Cancelled' } },
+    });
     renderApp(`/dashboard/audit/requests/${encodeURIComponent(requests[1])}`);
 
     const fields = await screen.findByLabelText('Its fields at this version');
@@ -152,8 +235,10 @@ describe("an entity's audit page", () => {
   });
 
   it('given a moment picked, when shown, then asks for the state at that moment and moves the slider to the version it was', async () => {
-    const history = mealHistory(mealId);
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: history });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    const history = inLog(mealHistory(mealId));
+    // The moment picked, a second after the first edit, it stood at version 2; in 2001 it did not exist.
+    answerMeal(history, (at) => (at.getFullYear() === 2001 ? undefined : 2));
     renderApp(`/dashboard/audit/meals/${mealId}`);
     const user = userEvent.setup();
     const slider = await screen.findByRole('slider', { name: 'Version' });
@@ -176,7 +261,8 @@ describe("an entity's audit page", () => {
   });
 
   it('given two versions to compare, then tells what differs between them and each event in between', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email, auditEvents: mealHistory(mealId) });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    answerMeal();
     renderApp(`/dashboard/audit/meals/${mealId}`);
     const user = userEvent.setup();
     await screen.findByRole('slider', { name: 'Version' });

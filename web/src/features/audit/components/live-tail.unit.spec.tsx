@@ -2,27 +2,41 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { applyChanged } from '@/lib/live-updates';
-import { appendAuditEvents, makeAuditEvent, seed } from '@/testing/api/db';
+import type { AuditEvent } from '@hostel/contracts';
+import { seed } from '@/testing/api/db';
 import { requests } from '@/testing/api/server';
-import { audrey, mealHistory, person, registration, sam } from '@/testing/audit-history';
+import { answerSearch, audrey, auditEvent, inLog, mealHistory, person, registration, sam, type Unplaced } from '@/testing/audit-history';
 import { renderApp } from '@/testing/render-app';
 
 const mealId = '0b1f5f59-3c1e-4a43-9a3b-5d2d7c0e8a11';
-const like = (version: number) =>
-  makeAuditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version, actor: person(sam), data: { mealId, userId: sam._id } });
+const like = (version: number) => auditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version, actor: person(sam), data: { mealId, userId: sam._id } });
+
+/**
+ * The log as this test grows it: the search answers the newest of it (`newest=true`), or what landed
+ * after the position asked from. `land` adds events, as they land in the log.
+ */
+function theLog(opening: Unplaced[]) {
+  const log: AuditEvent[] = inLog(opening);
+  answerSearch((query) => {
+    const after = query.get('after');
+    return { events: after === null ? log : log.slice(log.findIndex((event) => event.position === after) + 1) };
+  });
+  return { land: (...events: Unplaced[]) => log.push(...inLog(events, log.length)) };
+}
 /** What the server's `changed {resource: 'audit'}` push does to the app's cache. */
 const push = (queryClient: ReturnType<typeof renderApp>['queryClient']) => act(() => applyChanged(queryClient, { resource: 'audit' }));
 const shown = () => within(screen.getByRole('list', { name: 'Latest events, newest first' })).getAllByRole('listitem');
 
 describe('the live tail', () => {
   it('given events already in the log, when opened, then shows the newest of them unannounced, then the events that land, newest first, a burst announced once', async () => {
-    seed({ users: [audrey, sam], signedInAs: audrey.email, auditEvents: registration(sam) });
+    seed({ users: [audrey, sam], signedInAs: audrey.email });
+    const { land } = theLog(registration(sam));
     const { queryClient } = renderApp('/dashboard/audit/live');
 
     expect(await screen.findByRole('heading', { name: 'Live Tail', level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(shown()).toHaveLength(registration(sam).length));
     expect(screen.getByRole('status')).toHaveTextContent('');
-    appendAuditEvents(...mealHistory(mealId).slice(0, 3));
+    land(...mealHistory(mealId).slice(0, 3));
     await push(queryClient);
 
     await waitFor(() => expect(shown()).toHaveLength(registration(sam).length + 3));
@@ -38,28 +52,30 @@ describe('the live tail', () => {
   });
 
   it('given an empty log, when opened, then says so and shows events as they land', async () => {
-    seed({ users: [audrey], signedInAs: audrey.email, auditEvents: [] });
+    seed({ users: [audrey], signedInAs: audrey.email });
+    const { land } = theLog([]);
     const { queryClient } = renderApp('/dashboard/audit/live');
     expect(await screen.findByText(/^The log is empty/)).toBeInTheDocument();
-    appendAuditEvents(like(1));
+    land(like(1));
     await push(queryClient);
     await waitFor(() => expect(shown()).toHaveLength(1));
   });
 
   it('given the tail paused, when events land and are pushed, then nothing is read or shown until Resume, which brings them all', async () => {
-    seed({ users: [audrey, sam], signedInAs: audrey.email, auditEvents: registration(sam) });
+    seed({ users: [audrey, sam], signedInAs: audrey.email });
+    const { land } = theLog(registration(sam));
     const { queryClient } = renderApp('/dashboard/audit/live');
     const user = userEvent.setup();
     const opened = registration(sam).length;
     await waitFor(() => expect(shown()).toHaveLength(opened));
-    appendAuditEvents(like(1));
+    land(like(1));
     await push(queryClient);
     await waitFor(() => expect(shown()).toHaveLength(opened + 1));
 
     await user.click(screen.getByRole('button', { name: 'Pause' }));
     expect(screen.getByText('Paused: new events wait until you resume.')).toBeInTheDocument();
     const readsBefore = requests('GET', '/api/audit/events').length;
-    appendAuditEvents(like(2), like(3));
+    land(like(2), like(3));
     await push(queryClient);
     await push(queryClient);
 

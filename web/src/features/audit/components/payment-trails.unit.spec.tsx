@@ -1,18 +1,40 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeAuditEvent, makePayment, seed } from '@/testing/api/db';
-import { requests } from '@/testing/api/server';
-import { audrey, person, registration, sam } from '@/testing/audit-history';
+import type { AuditName, PaymentTrail } from '@hostel/contracts';
+import { http, HttpResponse } from 'msw';
+import { makePayment, seed } from '@/testing/api/db';
+import { requests, server } from '@/testing/api/server';
+import { audrey, auditEvent, inLog, person, sam, userNamed } from '@/testing/audit-history';
 import { renderApp } from '@/testing/render-app';
 
 const gold = makePayment(sam.email, 'Gold', { date: '2026-11-21T10:00:00.000Z' });
 const silver = makePayment('pia@example.com', 'Silver', { date: '2026-11-22T10:00:00.000Z' });
-const trailOf = (payment: typeof gold, userId: string) => [
-  makeAuditEvent({
+/** A payment's trail as the audit answers it: the payment, and the badge it granted (named as the log named them then: Pia has no account yet). */
+const trailOf = (payment: typeof gold, userId: string): PaymentTrail => {
+  const names = {
+    [`payments:${payment._id}`]: { name: `${payment.package} (${payment.price})`, email: payment.email },
+    ...(userId === sam._id ? userNamed(sam) : {}),
+  };
+  return {
+    paymentId: payment._id,
+    email: payment.email,
+    package: payment.package,
+    amount: payment.amount,
+    currency: payment.currency,
+    price: payment.price,
+    providerRef: payment.providerRef,
+    paidAt: payment.date,
+    events: inLog(events(payment, userId, names)),
+  };
+};
+const events = (payment: typeof gold, userId: string, names: Record<string, AuditName>) => [
+  auditEvent({
     type: 'PaymentSucceeded',
     stream: `payment-${payment._id}`,
     actor: person(sam),
+    subject: { entity: 'payments', id: payment._id, version: 1 },
+    names,
     data: {
       paymentId: payment._id,
       userId,
@@ -27,11 +49,13 @@ const trailOf = (payment: typeof gold, userId: string) => [
       paidAt: payment.date,
     },
   }),
-  makeAuditEvent({
+  auditEvent({
     type: 'UserBadgeGranted',
     stream: `user-${userId}`,
     version: 3,
     actor: 'system',
+    subject: { entity: 'users', id: userId, version: 4 },
+    names,
     // Events keep the badge in lower case.
     data: { userId, badge: payment.package === 'Gold' ? 'gold' : 'silver', paymentId: payment._id },
   }),
@@ -44,12 +68,10 @@ const rows = () =>
 
 describe('Payment trails', () => {
   it("given payments, when opened, then lists everyone's, newest first, and a member's email shows only theirs: amount, provider reference and the badge it granted", async () => {
-    seed({
-      users: [audrey, sam],
-      signedInAs: audrey.email,
-      payments: [gold, silver],
-      auditEvents: [...registration(sam), ...trailOf(gold, sam._id), ...trailOf(silver, 'id-pia')],
-    });
+    seed({ users: [audrey, sam], signedInAs: audrey.email });
+    // Everyone's, newest first; a member's own (the read model matches emails whatever their case).
+    const trails: Record<string, PaymentTrail[]> = { '': [trailOf(silver, 'id-pia'), trailOf(gold, sam._id)], 'SAM@example.com': [trailOf(gold, sam._id)] };
+    server.use(http.get('/api/audit/payments', ({ request }) => HttpResponse.json(trails[new URL(request.url).searchParams.get('email') ?? ''])));
     const { router } = renderApp('/dashboard/audit/payments');
     const user = userEvent.setup();
 
@@ -77,7 +99,8 @@ describe('Payment trails', () => {
   });
 
   it('given a member without payments, when asking for their trail, then says none', async () => {
-    seed({ users: [audrey], signedInAs: audrey.email, payments: [gold] });
+    seed({ users: [audrey], signedInAs: audrey.email });
+    server.use(http.get('/api/audit/payments', () => HttpResponse.json([] satisfies PaymentTrail[])));
     renderApp('/dashboard/audit/payments?email=nobody%40example.com');
 
     expect(await screen.findByText('No payments by nobody@example.com.')).toBeInTheDocument();
