@@ -1,5 +1,4 @@
 import {
-  type Badge,
   badgeName,
   displayPrice,
   type MealDto,
@@ -47,10 +46,6 @@ export interface UpcomingMealRecord extends Omit<UpcomingMealDto, 'likedByMe' | 
   likedBy: string[];
   published: boolean;
 }
-/** A recorded payment and the purchase attempt (member and Idempotency-Key) it answers. */
-export interface PaymentRecord extends PaymentDto {
-  attempt: string;
-}
 /** What an access token says, as it said it when issued: a promotion shows only in the next one. */
 export interface Claims {
   sub: string;
@@ -70,11 +65,6 @@ function emptyDb() {
     /** How many requests each member has made: a request's id is `<userId>.<n>`. */
     requestsMade: new Map<string, number>(),
     upcomingMeals: [] as UpcomingMealRecord[],
-    payments: [] as PaymentRecord[],
-    /** Badges paid for that have not landed yet (with `badgeGrants: 'later'`). */
-    pendingGrants: [] as { userId: string; badge: Badge; paymentId: string }[],
-    /** 'at-once': a payment's badge lands before it is answered; 'later': the answer is 202 pending. */
-    badgeGrants: 'at-once' as 'at-once' | 'later',
     /** URLs the upload endpoint handed out: a meal or a photo may only use a stored image. */
     images: new Set<string>(),
     /** Mailed links that work: token → the email they were sent to. Reset links work once. */
@@ -118,8 +108,6 @@ export interface Seed {
   reviews?: ReviewRecord[];
   mealRequests?: MealRequestRecord[];
   upcomingMeals?: UpcomingMealRecord[];
-  payments?: PaymentRecord[];
-  badgeGrants?: 'at-once' | 'later';
   /** What the kitchen's waiting times answer today. */
   waiting?: Omit<WaitingTimes, 'since'>;
   /** Mailed links that work, token → the email they were sent to. */
@@ -135,11 +123,9 @@ export function seed(given: Seed) {
   db.reviews.push(...copies(given.reviews));
   db.mealRequests.push(...copies(given.mealRequests));
   db.upcomingMeals.push(...copies(given.upcomingMeals));
-  db.payments.push(...copies(given.payments));
   for (const [token, email] of Object.entries(given.verificationTokens ?? {})) db.verificationLinks.set(token, email);
   for (const [token, email] of Object.entries(given.resetTokens ?? {})) db.resetLinks.set(token, email);
   if (given.oidcEnabled !== undefined) db.oidcEnabled = given.oidcEnabled;
-  if (given.badgeGrants) db.badgeGrants = given.badgeGrants;
   if (given.waiting) db.waiting = given.waiting;
   if (given.signedInAs) signInBrowser(given.signedInAs);
 }
@@ -231,12 +217,11 @@ export function makeUpcomingMeal(overrides: Partial<UpcomingMealRecord> & Pick<U
 }
 
 /** A payment `email` made for `packageName`, priced from the catalogue. */
-export function makePayment(email: string, packageName: PackageName, overrides: Partial<PaymentRecord> = {}): PaymentRecord {
+export function makePayment(email: string, packageName: PackageName, overrides: Partial<PaymentDto> = {}): PaymentDto {
   const plan = MEMBERSHIP_PACKAGES[packageName];
   const _id = overrides._id ?? crypto.randomUUID();
   return {
     _id,
-    attempt: `seeded:${_id}`,
     email,
     package: packageName,
     badge: badgeName(plan.badge),

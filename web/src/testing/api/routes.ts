@@ -60,9 +60,9 @@ export const FAKED_ROUTES = {
   'GET /api/reviews/:mealId': 'faked',
   'GET /api/reviews': 'faked',
 
-  'POST /payment': 'faked',
+  'POST /payment': 'fixture',
   'POST /api/webhooks/stripe': { unfaked: 'called by Stripe, never the web app' },
-  'GET /payments': 'faked',
+  'GET /payments': 'fixture',
 
   'POST /api/upcomingMeals': 'faked',
   'PATCH /api/upcomingMeals/:id/like': 'faked',

@@ -3,7 +3,6 @@ import { authHandlers } from './auth';
 import { mealHandlers } from './meals';
 import { mediaHandlers } from './media';
 import { newsletterHandlers } from './newsletter';
-import { paymentHandlers } from './payments';
 import { requestHandlers } from './requests';
 import { reviewHandlers } from './reviews';
 import { upcomingHandlers } from './upcoming';
@@ -21,7 +20,6 @@ export const server = setupServer(
   ...mealHandlers,
   ...reviewHandlers,
   ...upcomingHandlers,
-  ...paymentHandlers,
   ...requestHandlers,
   ...newsletterHandlers,
 );

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { type PaymentAnswer, type PaymentDto, SANDBOX_TOKENS } from '@hostel/contracts';
 import { makePayment, makeUser, seed } from '@/testing/api/db';
-import { requests } from '@/testing/api/server';
+import { requests, server } from '@/testing/api/server';
 import { tableNamed } from '@/testing/data-table';
 import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
@@ -20,9 +22,23 @@ async function pay(card: string) {
 
 const rows = () => tableNamed('Payments').rows(3);
 
+/** The member's payments as the read API lists them, newest first: the test's world, which a payment made in it changes. */
+function theirPayments(payments: PaymentDto[]) {
+  server.use(http.get('/payments', () => HttpResponse.json(payments, { headers: { 'x-total-count': String(payments.length) } })));
+  return payments;
+}
+
 describe('Payment History', () => {
   it("given a member who pays for Gold, then lists the payment first, before an older one, and not anyone else's", async () => {
-    seed({ users: [student, other], signedInAs: student.email, payments: [makePayment(student.email, 'Silver'), makePayment(other.email, 'Platinum')] });
+    seed({ users: [student, other], signedInAs: student.email });
+    const payments = theirPayments([makePayment(student.email, 'Silver')]);
+    // The card is taken: the payment is recorded (newest first in the list) and the badge granted.
+    server.use(
+      http.post('/payment', () => {
+        payments.unshift(makePayment(student.email, 'Gold', { date: '2026-11-30T12:00:00.000Z' }));
+        return HttpResponse.json({ message: 'You are now a Gold member', badge: 'Gold', position: '0/9' } satisfies PaymentAnswer);
+      }),
+    );
     const { router, user } = await pay('4242424242424242');
     const paid = await screen.findByRole('dialog', { name: 'Payment Successful!' });
     expect(paid).toHaveTextContent('You are now a Gold member');
@@ -41,7 +57,13 @@ describe('Payment History', () => {
 
   it("given a declined card, then says so in the provider's words and the history stays empty", async () => {
     seed({ users: [student], signedInAs: student.email });
+    theirPayments([]);
+    // The provider declines the card: nothing is recorded.
+    server.use(http.post('/payment', () => HttpResponse.json({ message: 'Your card was declined.' }, { status: 402 })));
     const { router, user } = await pay('4000000000000002');
+    // The browser sent the sandbox's token for a declined card, never the number.
+    expect(requests('POST', '/payment').map((request) => request.body)).toEqual([{ package: 'Gold', stripeToken: 'tok_chargeDeclined' }]);
+    expect(SANDBOX_TOKENS.tok_chargeDeclined).toBe('declined');
 
     const failed = await screen.findByRole('dialog', { name: 'Payment Failed' });
     expect(failed).toHaveTextContent('Your card was declined.');
