@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeMeal, makePayment, makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
 import { server } from '@/testing/api/server';
+import { usersList } from '@/testing/api/users';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
@@ -17,7 +18,10 @@ const historyOf = (name: string) => screen.findByRole('link', { name: `History o
 describe("'History': from an entity's own place to its audit page, for admins and auditors", () => {
   it("given an admin, then a meal's page, its row in All Meals, an upcoming meal's row, a user's row, their payments and their profile link to their history", async () => {
     seed({ users: [admin, student], signedInAs: admin.email, meals: [dal], upcomingMeals: [biryani] });
-    server.use(http.get('/payments', () => HttpResponse.json([gold], { headers: { 'x-total-count': '1' } })));
+    server.use(
+      usersList(),
+      http.get('/payments', () => HttpResponse.json([gold], { headers: { 'x-total-count': '1' } })),
+    );
     const { router } = renderApp(`/meal/${dal._id}`);
     expect(await historyOf('Lentil Dal')).toHaveAttribute('href', `/dashboard/audit/meals/${dal._id}`);
 

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { AuditPage } from '@hostel/contracts';
 import { db, makeMeal, makeUser, seed } from '@/testing/api/db';
 import { server } from '@/testing/api/server';
+import { usersList } from '@/testing/api/users';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -54,6 +55,7 @@ describe('route guards', () => {
 
   it('given an admin, when opening an admin page, then shows it with the admin sidebar', async () => {
     seed({ users: [admin], signedInAs: admin.email });
+    server.use(usersList());
     const { router } = renderApp('/dashboard/manageUsers');
 
     expect(await screen.findByRole('heading', { name: 'Manage Users', level: 1 })).toBeInTheDocument();

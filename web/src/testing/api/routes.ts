@@ -42,7 +42,7 @@ export const FAKED_ROUTES = {
   'PATCH /users/auditor/:id': 'faked',
   'GET /users/:email': 'faked',
   'GET /api/users': 'faked',
-  'GET /users': 'faked',
+  'GET /users': 'fixture',
 
   'POST /api/uploads': 'faked',
   'GET /api/media/:id': browser,

@@ -1,47 +1,32 @@
-import {
-  type Badge,
-  badgeName,
-  type CommandAnswer,
-  type ProfileAnswer,
-  ProfileBody,
-  type UserDto,
-  UserEmailParams,
-  UserEmailQuery,
-  UsersQuery,
-} from '@hostel/contracts';
+import { type Badge, badgeName, type CommandAnswer, type ProfileAnswer, ProfileBody, type UserDto, UserEmailParams, UserEmailQuery } from '@hostel/contracts';
 import { type UserCommand, userDecider, type UserState } from '@hostel/domain/deciders';
 import { http, HttpResponse } from 'msw';
-import { type Claims, db, findUser, nextPosition, sameEmail, type UserRecord } from './db';
+import { db, findUser, nextPosition, sameEmail, type UserRecord } from './db';
 import { admin, bodyOf, change, page, parse, queryOf, refuse, signedIn } from './http';
 
-/** Users as the read API lists them (no `emailVerified`) and the command API changes them. */
+/**
+ * Users as the command API changes them (decided by userDecider), and the account the test seeded as
+ * the read API answers it by email. The admins' list (GET /users) is each test's to state.
+ */
 
-const listed = ({ _id, name, email, photo, badge, role }: UserRecord): UserDto => ({ _id, name, email, photo, badge, role });
+/** A user as the read API answers them (no `emailVerified`). */
+export const userDto = ({ _id, name, email, photo, badge, role }: UserRecord): UserDto => ({ _id, name, email, photo, badge, role });
 
 /** A user as the sign-in answers carry them (with `emailVerified`, which the read models leave out). */
 export const signedInUser = ({ password: _password, ...user }: UserRecord): UserDto => user;
 
-/** One's own record, or anyone's for an admin. */
-function readable(claims: Claims, email: string) {
-  if (claims.role !== 'admin' && !sameEmail(claims.email, email)) refuse(403, 'You can only see your own profile');
-  return listed(findUser(email) ?? refuse(404, 'User not found'));
-}
-
-const matches = (text: string, search: string) => text.toLowerCase().includes(search.toLowerCase());
+/** The seeded account of that email, as it is now (a test's writes change it). */
+const account = (email: string) => HttpResponse.json(userDto(findUser(email) ?? refuse(404, 'User not found')));
 
 export const userHandlers = [
-  http.get('/users/:email', ({ request, params }) => HttpResponse.json(readable(signedIn(request), parse(UserEmailParams, params, 'params').email))),
+  http.get('/users/:email', ({ request, params }) => {
+    signedIn(request);
+    return account(parse(UserEmailParams, params, 'params').email);
+  }),
 
-  http.get('/api/users', ({ request }) => HttpResponse.json(readable(signedIn(request), parse(UserEmailQuery, queryOf(request), 'querystring').email))),
-
-  // Admins: everyone in order of registration, one other email, or a search in names and emails.
-  http.get('/users', ({ request }) => {
-    const claims = admin(request);
-    const { email: asked, search, ...paging } = parse(UsersQuery, queryOf(request), 'querystring');
-    // The spec's client sends the caller's own email: that filters nothing.
-    const email = asked && !sameEmail(asked, claims.email) ? asked : undefined;
-    const found = db.users.filter((user) => (!email || sameEmail(user.email, email)) && (!search || matches(user.name, search) || matches(user.email, search)));
-    return page(found.map(listed), paging);
+  http.get('/api/users', ({ request }) => {
+    signedIn(request);
+    return account(parse(UserEmailQuery, queryOf(request), 'querystring').email);
   }),
 
   // The caller's own profile: the token says whose; role and badge are never taken from a client.
@@ -67,6 +52,16 @@ export const userHandlers = [
     }),
   ),
 ];
+
+/**
+ * For a test (`server.use(usersList())`), the admins' list (GET /users) answers the seeded users in the order seeded, as they
+ * are now (a promotion shows), a page at a time; a search answers what `found` says it finds.
+ */
+export const usersList = (found: (search: string) => UserRecord[] = () => []) =>
+  http.get('/users', ({ request }) => {
+    const { search, skip = '0', limit = '10' } = queryOf(request);
+    return page((search ? found(search) : db.users).map(userDto), { skip: Number(skip), limit: Number(limit) });
+  });
 
 /** A link the fake "mailed" (its token is its own hash): long ago, so resending is never too soon, and never expiring. */
 export const linkOf = (tokenHash: string) => ({ tokenHash, sentAt: new Date(0).toISOString(), expiresAt: new Date(8.64e15).toISOString() });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
+import { usersList } from '@/testing/api/users';
 import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
@@ -17,6 +18,7 @@ const { table, rowOf, headers } = tableNamed('Users');
 describe('Manage Users', () => {
   it('given users, when opened, then lists 10 a page with badges and Make Admin or Admin', async () => {
     seed({ users: [admin, ...students], signedInAs: admin.email });
+    server.use(usersList());
     renderApp('/dashboard/manageUsers');
 
     expect(await screen.findByRole('cell', { name: 'Ada Admin' })).toBeInTheDocument();
@@ -42,10 +44,12 @@ describe('Manage Users', () => {
 
   it('given a search, when typing, then asks the server once after the pause and shows No users found', async () => {
     seed({ users: [admin, ...students], signedInAs: admin.email });
+    server.use(usersList());
     renderApp('/dashboard/manageUsers');
     const user = userEvent.setup();
     await screen.findByRole('cell', { name: 'Ada Admin' });
 
+    // The search finds nobody by that name.
     await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
 
     expect(await screen.findByText('No users found')).toBeInTheDocument();
@@ -55,6 +59,7 @@ describe('Manage Users', () => {
 
   it('given a student, when an admin clicks Make Admin, then promotes them, says so and shows the Admin label', async () => {
     seed({ users: [admin, students[1]!], signedInAs: admin.email });
+    server.use(usersList());
     renderApp('/dashboard/manageUsers');
     const user = userEvent.setup();
 
@@ -79,6 +84,7 @@ describe('Manage Users', () => {
     { given: 'the network fails', answer: () => HttpResponse.error(), title: 'Error', text: 'Something went wrong.' },
   ])('given $given, when clicking Make Admin, then shows $title / $text', async ({ answer, title, text }) => {
     seed({ users: [admin, students[1]!], signedInAs: admin.email });
+    server.use(usersList());
     server.use(http.patch('/users/admin/:id', answer));
     renderApp('/dashboard/manageUsers');
 
@@ -90,6 +96,7 @@ describe('Manage Users', () => {
 
   it('given a student, when an admin clicks Make Auditor, then makes them an auditor, says so and shows the Auditor label beside Make Admin', async () => {
     seed({ users: [admin, students[1]!], signedInAs: admin.email });
+    server.use(usersList());
     renderApp('/dashboard/manageUsers');
     const user = userEvent.setup();
 
@@ -107,6 +114,7 @@ describe('Manage Users', () => {
 
   it('given the server refuses, when clicking Make Auditor, then shows Failed with its message', async () => {
     seed({ users: [admin, students[1]!], signedInAs: admin.email });
+    server.use(usersList());
     server.use(http.patch('/users/auditor/:id', () => HttpResponse.json({ message: 'Admins read the audit trail already' }, { status: 409 })));
     renderApp('/dashboard/manageUsers');
 
