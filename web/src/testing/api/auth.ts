@@ -2,7 +2,6 @@ import {
   type AuthAnswer,
   type AuthConfigAnswer,
   type CommandAnswer,
-  ForgotPasswordBody,
   LoginBody,
   MailedLinkToken,
   RegisterBody,
@@ -16,7 +15,6 @@ import { linkOf, signedInUser, userChange } from './users';
 
 /** Identity as the command API answers it: password sign-in, the refresh cookie, and the mailed links. */
 
-export const FORGOT_ANSWER = 'If an account uses this email, a link to reset its password is on its way. It works once, within an hour.';
 const INVALID_LINK = messageOf(MailedLinkToken, '');
 
 /** An access token for `user`, saying who they are now; the refresh cookie is the browser's (`db.session`). */
@@ -81,12 +79,6 @@ export const authHandlers = [
     return HttpResponse.json({ message: `We sent a new verification link to ${user.email}.`, position: position! } satisfies CommandAnswer);
   }),
 
-  // The same answer whether or not the address has an account: nobody learns who is registered.
-  http.post('/api/auth/forgot-password', async ({ request }) => {
-    parse(ForgotPasswordBody, await bodyOf(request), 'body');
-    return HttpResponse.json({ message: FORGOT_ANSWER } satisfies CommandAnswer);
-  }),
-
   http.post('/api/auth/reset-password', async ({ request }) => {
     const { token, password } = parse(ResetPasswordBody, await bodyOf(request), 'body');
     const user = withMailedLink(db.resetLinks, token);
@@ -98,8 +90,6 @@ export const authHandlers = [
       now: new Date().toISOString(),
       adminEmails: [],
     });
-    // Whoever knew the old password is signed out everywhere.
-    if (db.session === user._id) db.session = undefined;
     return HttpResponse.json({
       message: 'Your password has been changed. Please sign in with your new password.',
       position: position!,

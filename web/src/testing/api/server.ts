@@ -2,7 +2,6 @@ import { setupServer } from 'msw/node';
 import { authHandlers } from './auth';
 import { mealHandlers } from './meals';
 import { mediaHandlers } from './media';
-import { newsletterHandlers } from './newsletter';
 import { requestHandlers } from './requests';
 import { reviewHandlers } from './reviews';
 import { upcomingHandlers } from './upcoming';
@@ -21,7 +20,6 @@ export const server = setupServer(
   ...reviewHandlers,
   ...upcomingHandlers,
   ...requestHandlers,
-  ...newsletterHandlers,
 );
 
 /** A request as the app sent it: what tests check about the traffic (never how a handler answered). */

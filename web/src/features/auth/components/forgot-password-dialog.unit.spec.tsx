@@ -2,16 +2,19 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { FORGOT_ANSWER } from '@/testing/api/auth';
+import type { CommandAnswer } from '@hostel/contracts';
 import { makeUser, seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
+/** The command API's answer, the same whether or not the address has an account. */
+const FORGOT_ANSWER = 'If an account uses this email, a link to reset its password is on its way. It works once, within an hour.';
 
 describe("login screen: 'Forgot password?'", () => {
   it('given the email typed on the login form, when asking for a link, then sends it and announces the answer in a live status', async () => {
     seed({ users: [student] });
+    server.use(http.post('/api/auth/forgot-password', () => HttpResponse.json({ message: FORGOT_ANSWER } satisfies CommandAnswer)));
     renderApp('/SignUp');
     const user = userEvent.setup();
 
