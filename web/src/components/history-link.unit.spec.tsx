@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeMeal, makePayment, makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
-import { server } from '@/testing/api/server';
+import { makeWaiting } from '@/testing/api/factories';
+import { answer, answerPages, server } from '@/testing/api/server';
 import { usersList } from '@/testing/api/users';
 import { renderApp } from '@/testing/render-app';
 
@@ -22,6 +23,8 @@ describe("'History': from an entity's own place to its audit page, for admins an
       usersList(),
       http.get('/payments', () => HttpResponse.json([gold], { headers: { 'x-total-count': '1' } })),
     );
+    answerPages('/api/mealRequests', []);
+    answer('/api/serveQueue/waiting', makeWaiting());
     const { router } = renderApp(`/meal/${dal._id}`);
     expect(await historyOf('Lentil Dal')).toHaveAttribute('href', `/dashboard/audit/meals/${dal._id}`);
 
@@ -49,6 +52,7 @@ describe("'History': from an entity's own place to its audit page, for admins an
 
   it('given a student, then a meal page and an upcoming meal offer no history', async () => {
     seed({ users: [student], signedInAs: student.email, meals: [dal], upcomingMeals: [biryani] });
+    answerPages('/api/mealRequests', []);
     const { router } = renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
     expect(await screen.findByRole('heading', { name: 'Lentil Dal', level: 1 })).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { delay, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeMeal, makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
-import { requests, server } from '@/testing/api/server';
+import { answerPages, requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 // socket.io's client, stood in for: which pages open a connection at all.
@@ -26,6 +26,7 @@ function slowRefresh() {
 describe('reads that depend on who is signed in', () => {
   it('given a member who liked a meal, when they reload its page, then it shows Liked (the read waits for the session)', async () => {
     seed({ users: [student], signedInAs: student.email, meals: [liked] });
+    answerPages('/api/mealRequests', []);
     slowRefresh();
     renderApp(`/meal/${liked._id}`);
 

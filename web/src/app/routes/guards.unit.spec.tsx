@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { AuditPage } from '@hostel/contracts';
 import { db, makeMeal, makeUser, seed } from '@/testing/api/db';
-import { server } from '@/testing/api/server';
+import { answer, server } from '@/testing/api/server';
 import { usersList } from '@/testing/api/users';
+import { makeWaiting } from '@/testing/api/factories';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -107,6 +108,7 @@ describe('dashboard role redirect', () => {
         makeMeal({ title: 'Soup' }),
       ],
     });
+    answer('/api/serveQueue/waiting', makeWaiting());
     const { router } = renderApp('/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/adminProfile'));
@@ -149,6 +151,7 @@ describe('dashboard role redirect', () => {
     expect(await screen.findByRole('link', { name: 'My Profile' })).toBeInTheDocument();
 
     db.users[0]!.role = 'admin';
+    answer('/api/serveQueue/waiting', makeWaiting());
     await router.navigate('/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/adminProfile'));

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeMeal, makeUser, seed } from '@/testing/api/db';
 import { http, HttpResponse } from 'msw';
-import { requests, server } from '@/testing/api/server';
+import { answerPages, requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -19,6 +19,9 @@ const dal = makeMeal({
 const rice = makeMeal({ title: 'Plain Rice', ingredients: [] });
 
 describe('meal page', () => {
+  // A signed-in reader has asked for none of these meals.
+  beforeEach(() => answerPages('/api/mealRequests', []));
+
   it('given a meal, then shows what it is, who serves it, its ingredients and Reviews (0)', async () => {
     seed({ meals: [dal, rice] });
     renderApp(`/meal/${dal._id}`);

@@ -1,8 +1,8 @@
 import {
   badgeName,
   displayPrice,
+  type DomainEvent,
   type MealDto,
-  type MealRequestDto,
   MEMBERSHIP_PACKAGES,
   type PackageName,
   PAYMENT_CURRENCY,
@@ -11,7 +11,6 @@ import {
   type UpcomingMealDto,
   SESSION_MARKER_COOKIE,
   type UserDto,
-  type WaitingTimes,
 } from '@hostel/contracts';
 
 /**
@@ -31,16 +30,6 @@ export interface MealRecord extends Omit<MealDto, 'likedByMe' | 'reviewCount'> {
 }
 /** A review; its meal's title and counts are joined in when answering. */
 export type ReviewRecord = Omit<ReviewDto, 'mealLikes' | 'mealReviewCount'>;
-/**
- * A meal request; its meal's counts are joined in when answering. Its stage times (unset: null), as
- * the read model keeps them: when it was approved and served, and when it was last moved on (a recall
- * takes back only that move, within RECALL_WINDOW_MS).
- */
-export type MealRequestRecord = Omit<MealRequestDto, 'mealLikes' | 'mealReviewCount'> & {
-  approvedAt?: string | null;
-  servedAt?: string | null;
-  advancedAt?: string | null;
-};
 /** An upcoming meal on the vote; a published one stays here (likes refused) but leaves the list. */
 export interface UpcomingMealRecord extends Omit<UpcomingMealDto, 'likedByMe' | 'likedUsers' | 'reviewCount' | 'rating'> {
   likedBy: string[];
@@ -59,11 +48,6 @@ function emptyDb() {
     users: [] as UserRecord[],
     meals: [] as MealRecord[],
     reviews: [] as ReviewRecord[],
-    mealRequests: [] as MealRequestRecord[],
-    /** What the kitchen's waiting times answer: the test states it (the read model computes it in SQL). */
-    waiting: { delivered: 0, averageMs: null, p90Ms: null } as Omit<WaitingTimes, 'since'>,
-    /** How many requests each member has made: a request's id is `<userId>.<n>`. */
-    requestsMade: new Map<string, number>(),
     upcomingMeals: [] as UpcomingMealRecord[],
     /** URLs the upload endpoint handed out: a meal or a photo may only use a stored image. */
     images: new Set<string>(),
@@ -74,6 +58,10 @@ function emptyDb() {
     session: undefined as string | undefined,
     tokens: new Map<string, Claims>(),
     oidcEnabled: false,
+    /** The command side's event streams, by name: history given by the test, then what was decided. */
+    streams: new Map<string, DomainEvent[]>(),
+    /** The events decided in this test, in order. */
+    decided: [] as DomainEvent[],
     /** The event log's length: each change answers the next position. */
     position: 0,
   };
@@ -106,10 +94,7 @@ export interface Seed {
   oidcEnabled?: boolean;
   meals?: MealRecord[];
   reviews?: ReviewRecord[];
-  mealRequests?: MealRequestRecord[];
   upcomingMeals?: UpcomingMealRecord[];
-  /** What the kitchen's waiting times answer today. */
-  waiting?: Omit<WaitingTimes, 'since'>;
   /** Mailed links that work, token → the email they were sent to. */
   verificationTokens?: Record<string, string>;
   resetTokens?: Record<string, string>;
@@ -121,12 +106,10 @@ export function seed(given: Seed) {
   db.users.push(...copies(given.users));
   db.meals.push(...copies(given.meals));
   db.reviews.push(...copies(given.reviews));
-  db.mealRequests.push(...copies(given.mealRequests));
   db.upcomingMeals.push(...copies(given.upcomingMeals));
   for (const [token, email] of Object.entries(given.verificationTokens ?? {})) db.verificationLinks.set(token, email);
   for (const [token, email] of Object.entries(given.resetTokens ?? {})) db.resetLinks.set(token, email);
   if (given.oidcEnabled !== undefined) db.oidcEnabled = given.oidcEnabled;
-  if (given.waiting) db.waiting = given.waiting;
   if (given.signedInAs) signInBrowser(given.signedInAs);
 }
 
@@ -177,20 +160,6 @@ export function makeReview(overrides: Partial<ReviewRecord> & Pick<ReviewRecord,
     userName: overrides.userEmail.split('@')[0] ?? 'Someone',
     review: 'Tasty.',
     createdAt: '2026-11-21T12:00:00.000Z',
-    ...overrides,
-  };
-}
-
-let requestsMade = 0;
-/** A meal request; each one made is a minute newer than the one before. */
-export function makeMealRequest(overrides: Partial<MealRequestRecord> & Pick<MealRequestRecord, 'mealId' | 'mealTitle' | 'userEmail'>): MealRequestRecord {
-  return {
-    _id: `${overrides.userEmail}.${++requestsMade}`,
-    userName: overrides.userEmail.split('@')[0] ?? 'Someone',
-    userBadge: null,
-    distributorName: 'Chef Ana',
-    status: 'Pending',
-    requestTime: new Date(Date.UTC(2026, 10, 20) + requestsMade * 60_000).toISOString(),
     ...overrides,
   };
 }

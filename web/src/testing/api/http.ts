@@ -1,4 +1,4 @@
-import { type DomainEvent, type ErrorAnswer, ERROR_STATUS } from '@hostel/contracts';
+import { type DomainEvent, type ErrorAnswer, ERROR_STATUS, type EventOf, type EventType } from '@hostel/contracts';
 import { type Decider, DomainError } from '@hostel/domain/deciders';
 import { HttpResponse } from 'msw';
 import type { z } from 'zod';
@@ -33,6 +33,37 @@ export function change<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, c
   events.forEach(project);
   return events.length > 0 ? nextPosition() : undefined;
 }
+
+/**
+ * The command side as the command API runs it, on this test's event streams: the product's decider
+ * decides on the state its own `evolve` folds from the stream (history a test gives with `given`), and
+ * what it decides is appended. The fake never restates a rule, nor what a read model makes of events.
+ */
+export function handle<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, stream: string, command: C) {
+  const state = stateOf(decider, stream);
+  const events = decide(decider, command, state);
+  db.streams.set(stream, [...(db.streams.get(stream) ?? []), ...events]);
+  db.decided.push(...events);
+  return { events, state: events.reduce(decider.evolve, state), position: events.length > 0 ? nextPosition() : undefined };
+}
+
+/** The state `decider` folds from `stream` (empty: its initial state). */
+export const stateOf = <C, E extends DomainEvent, S>(decider: Decider<C, E, S>, stream: string): S =>
+  (db.streams.get(stream) ?? []).reduce((state, event) => decider.evolve(state, event as E), decider.initialState);
+
+/** A stream's history before the test: `{ stream, events }` as the factories make them. */
+export interface History {
+  stream: string;
+  events: DomainEvent[];
+}
+
+/** The streams hold this history (as if decided before the test); not among `decided()`. */
+export function given(...histories: History[]) {
+  for (const { stream, events } of histories) db.streams.set(stream, [...(db.streams.get(stream) ?? []), ...events]);
+}
+
+/** What the deciders decided in this test, in order (of one type, if given): what a test's world changes on. */
+export const decided = <T extends EventType>(type?: T): EventOf<T>[] => db.decided.filter((event): event is EventOf<T> => !type || event.type === type);
 
 /** The caller from the bearer token; like the services' access hook, a token we did not issue is refused on any route. */
 export function caller(request: Request): Claims | undefined {

@@ -1,3 +1,4 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { authHandlers } from './auth';
 import { mealHandlers } from './meals';
@@ -65,4 +66,25 @@ export const requests = (method: string, path: string) => recorded.filter((reque
 
 export function forgetRequests() {
   recorded.length = 0;
+}
+
+/**
+ * For this test, GET `path` answers `body`, or what `body` makes of the request (its query, the test's
+ * world after a write): what the read API answers is the test's to state, never computed here.
+ */
+export function answer<T extends JsonBodyType>(path: string, body: T | ((request: Request) => T)) {
+  server.use(http.get(path, ({ request }) => HttpResponse.json(typeof body === 'function' ? (body as (request: Request) => T)(request) : body)));
+}
+
+/** For this test, GET `path` lists `items` (or those `items` picks for the query) in the order given, a page at a time, the whole count in X-Total-Count. */
+export function answerPages<T extends JsonBodyType>(path: string, items: readonly T[] | ((query: URLSearchParams) => readonly T[])) {
+  server.use(
+    http.get(path, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      const listed = typeof items === 'function' ? items(query) : items;
+      const skip = Number(query.get('skip') ?? 0);
+      const limit = Number(query.get('limit') ?? listed.length);
+      return HttpResponse.json(listed.slice(skip, skip + limit), { headers: { 'x-total-count': String(listed.length) } });
+    }),
+  );
 }

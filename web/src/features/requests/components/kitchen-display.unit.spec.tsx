@@ -1,12 +1,19 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, makeUser, seed } from '@/testing/api/db';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeQueue, mealHistory, requestHistory } from '@/testing/api/factories';
+import { given } from '@/testing/api/http';
 import { requests } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
-import { admin, ana, ben, biryani, dal, minutesAgo, NOW, porridge, requestOf } from './kitchen-fixtures';
+import { admin, ana, ben, biryani, dal, minutesAgo, NOW, porridge, queueAnswers, requestOf } from './kitchen-fixtures';
 
-const sam = makeUser({ name: 'Sam Student', email: 'samuel.longname-student@university.example.com', badge: 'Silver' });
+const sam = makeUser({
+  _id: '00000000-0000-4000-8000-0000000005a1',
+  name: 'Sam Student',
+  email: 'samuel.longname-student@university.example.com',
+  badge: 'Silver',
+});
 
 const tickets = () => screen.queryAllByRole('article');
 const ticketIds = () => tickets().map((ticket) => ticket.getAttribute('data-queue-item'));
@@ -35,12 +42,14 @@ describe('The kitchen display (kiosk)', () => {
   });
 
   it('keeps its header to the essentials: heading, Live, the counts; every control sits in one Display menu', async () => {
-    seed({
-      users: [admin, sam, ana],
-      signedInAs: admin.email,
-      meals: [biryani, porridge],
-      mealRequests: [requestOf(biryani, sam, minutesAgo(3)), requestOf(porridge, ana, minutesAgo(2))],
-    });
+    const breakfast = requestOf(porridge, ana, minutesAgo(2));
+    const all = [requestOf(biryani, sam, minutesAgo(3)), breakfast];
+    seed({ users: [admin, sam, ana], signedInAs: admin.email });
+    queueAnswers(({ url }) =>
+      new URL(url).searchParams.get('category') === 'Breakfast'
+        ? makeQueue([breakfast], { counts: { Pending: 1 } })
+        : makeQueue(all, { counts: { Pending: 2 } }),
+    );
     renderApp('/kitchen');
     const user = userEvent.setup();
     await waitFor(() => expect(tickets()).toHaveLength(2));
@@ -76,10 +85,12 @@ describe('The kitchen display (kiosk)', () => {
   });
 
   it('shows compact tickets: the day’s short number, the meal, the clock and the name; the email on demand, broken only between its parts', async () => {
-    const yesterday = requestOf(dal, ana, new Date(NOW - 20 * 3_600_000).toISOString());
-    const first = requestOf(biryani, sam, minutesAgo(3));
-    const second = requestOf(porridge, ben, minutesAgo(2));
-    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email, meals: [biryani, porridge, dal], mealRequests: [yesterday, first, second] });
+    // Tickets as the read model numbers them: the day's requests in turn, none for an earlier day's.
+    const yesterday = requestOf(dal, ana, new Date(NOW - 20 * 3_600_000).toISOString(), { ticket: null });
+    const first = requestOf(biryani, sam, minutesAgo(3), { ticket: 1 });
+    const second = requestOf(porridge, ben, minutesAgo(2), { ticket: 2 });
+    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email });
+    queueAnswers(() => makeQueue([yesterday, first, second]));
     renderApp('/kitchen');
     const user = userEvent.setup();
     await waitFor(() => expect(tickets()).toHaveLength(3));
@@ -108,13 +119,14 @@ describe('The kitchen display (kiosk)', () => {
   });
 
   it('flashes a new ticket and announces it politely; the tickets already there do not flash', async () => {
-    const old = requestOf(biryani, sam, minutesAgo(2));
-    seed({ users: [admin, sam, ana], signedInAs: admin.email, meals: [biryani, porridge], mealRequests: [old] });
+    let items = [requestOf(biryani, sam, minutesAgo(2))];
+    seed({ users: [admin, sam, ana], signedInAs: admin.email });
+    queueAnswers(() => makeQueue(items));
     const { liveFeed } = renderApp('/kitchen');
     await waitFor(() => expect(tickets()).toHaveLength(1));
     expect(ticket('Chicken Biryani', 'Sam Student')).not.toHaveAttribute('data-fresh');
 
-    db.mealRequests.push(requestOf(porridge, ana, minutesAgo(0)));
+    items = [...items, requestOf(porridge, ana, minutesAgo(0))];
     act(() => liveFeed.deliver('changed', { resource: 'mealRequests' }));
     await waitFor(() => expect(tickets()).toHaveLength(2));
     expect(ticket('Porridge', 'Ana Ate')).toHaveAttribute('data-fresh', 'true');
@@ -129,7 +141,9 @@ describe('The kitchen display (kiosk)', () => {
     const a = requestOf(biryani, sam, minutesAgo(5));
     const b = requestOf(porridge, ana, minutesAgo(3));
     const c = requestOf(dal, ben, minutesAgo(1));
-    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email, meals: [biryani, porridge, dal], mealRequests: [a, b, c] });
+    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email });
+    // Oldest first, as the read model answers the waiting requests.
+    queueAnswers(() => makeQueue([a, b, c]));
     const { unmount } = renderApp('/kitchen');
     const user = userEvent.setup();
     await waitFor(() => expect(ticketIds()).toEqual([a._id, b._id, c._id]));
@@ -159,7 +173,8 @@ describe('The kitchen display (kiosk)', () => {
     const firstDal = requestOf(dal, sam, minutesAgo(6));
     const lone = requestOf(porridge, ana, minutesAgo(4));
     const secondDal = requestOf(dal, ben, minutesAgo(2));
-    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email, meals: [dal, porridge], mealRequests: [firstDal, lone, secondDal] });
+    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email });
+    queueAnswers(() => makeQueue([firstDal, lone, secondDal]));
     renderApp('/kitchen');
     const user = userEvent.setup();
     await waitFor(() => expect(tickets()).toHaveLength(3));
@@ -185,7 +200,9 @@ describe('The kitchen display (kiosk)', () => {
 
   it("takes the system's dark theme, or the one chosen on the screen (remembered); leaving the display leaves the app's own", async () => {
     systemPrefersDark(true);
-    seed({ users: [admin, sam], signedInAs: admin.email, meals: [biryani], mealRequests: [requestOf(biryani, sam, minutesAgo(1))] });
+    seed({ users: [admin, sam], signedInAs: admin.email });
+    const lone = requestOf(biryani, sam, minutesAgo(1));
+    queueAnswers(() => makeQueue([lone]));
     const { unmount } = renderApp('/kitchen');
     const user = userEvent.setup();
     await waitFor(() => expect(tickets()).toHaveLength(1));
@@ -213,25 +230,22 @@ describe('The kitchen display (kiosk)', () => {
   });
 
   it("shows the day's waiting figures only once a delivery was timed, not the 00:00 of one delivered the instant it was asked for", async () => {
-    // One delivered the instant it was asked for: counted, not timed (the read model's answer, stated).
-    const instant = requestOf(porridge, ana, minutesAgo(30), { status: 'Delivered', servedAt: minutesAgo(30) });
-    const waiting = { delivered: 1, averageMs: null, p90Ms: null };
-    seed({
-      users: [admin, sam, ana],
-      signedInAs: admin.email,
-      meals: [biryani, porridge],
-      mealRequests: [instant, requestOf(biryani, sam, minutesAgo(1))],
-      waiting,
-    });
+    // One delivered the instant it was asked for (long past its recall window, so off the queue):
+    // counted, not timed (the read model's answer, stated).
+    const since = minutesAgo(12 * 60);
+    const waiting = requestOf(biryani, sam, minutesAgo(1));
+    let queue = makeQueue([waiting], { counts: { Pending: 1, Delivered: 1 }, waiting: { since, delivered: 1, averageMs: null, p90Ms: null } });
+    seed({ users: [admin, sam, ana], signedInAs: admin.email });
+    queueAnswers(() => queue);
     const { liveFeed } = renderApp('/kitchen');
     await waitFor(() => expect(tickets()).toHaveLength(1));
     const figures = screen.getByLabelText('Today in the kitchen');
     expect(figures).toHaveTextContent('Delivered today1');
     expect(figures).not.toHaveTextContent(/Average wait|90% within|00:00/);
 
-    const timed = requestOf(dal, ben, minutesAgo(4), { status: 'Delivered', servedAt: minutesAgo(0) });
-    db.mealRequests.push(timed);
-    db.waiting = { delivered: 2, averageMs: 4 * 60_000, p90Ms: 4 * 60_000 };
+    // Ben's, asked for four minutes ago, is delivered now: timed.
+    const timed = requestOf(dal, ben, minutesAgo(4), { status: 'Delivered', servedAt: minutesAgo(0), recallableUntil: new Date(NOW + 120_000).toISOString() });
+    queue = makeQueue([waiting, timed], { counts: { Pending: 1, Delivered: 2 }, waiting: { since, delivered: 2, averageMs: 4 * 60_000, p90Ms: 4 * 60_000 } });
     act(() => liveFeed.deliver('changed', { resource: 'mealRequests' }));
     await waitFor(() => expect(figures).toHaveTextContent('Average wait04:00'));
     expect(figures).toHaveTextContent('90% within04:00');
@@ -240,7 +254,9 @@ describe('The kitchen display (kiosk)', () => {
 
   it('while reconnecting, dims the queue under a banner and pauses its actions (buttons and keys); live again, all is back', async () => {
     const pending = requestOf(biryani, sam, minutesAgo(2));
-    seed({ users: [admin, sam], signedInAs: admin.email, meals: [biryani], mealRequests: [pending] });
+    seed({ users: [admin, sam], signedInAs: admin.email });
+    given(mealHistory(biryani), requestHistory(sam, pending));
+    queueAnswers(() => makeQueue([pending]));
     const { liveFeed } = renderApp('/kitchen');
     await waitFor(() => expect(tickets()).toHaveLength(1));
     act(() => liveFeed.setState('live'));

@@ -1,20 +1,28 @@
-import { makeMeal, makeMealRequest, makeUser, type MealRequestRecord } from '@/testing/api/db';
+import type { ServeQueueAnswer, ServeQueueItem } from '@hostel/contracts';
+import { makeMeal, makeUser } from '@/testing/api/db';
+import { makeQueueItem, type Requester } from '@/testing/api/factories';
+import { answer, answerPages } from '@/testing/api/server';
 
 /** The kitchen tests' clock and cast: the kitchen queue on Serve Meals and the kitchen display (kiosk) alike. */
 export const NOW = Date.parse('2026-11-26T12:00:00.000Z');
 export const minutesAgo = (minutes: number, seconds = 0) => new Date(NOW - minutes * 60_000 - seconds * 1000).toISOString();
 
 export const admin = makeUser({ name: 'Boss', email: 'boss@hostel.test', role: 'admin' });
-export const ana = makeUser({ name: 'Ana Ate', email: 'ana@example.com', badge: 'Gold' });
-export const ben = makeUser({ name: 'Ben Bite', email: 'ben@example.com', badge: 'Gold' });
+export const ana = makeUser({ _id: '00000000-0000-4000-8000-00000000a4a0', name: 'Ana Ate', email: 'ana@example.com', badge: 'Gold' });
+export const ben = makeUser({ _id: '00000000-0000-4000-8000-00000000b0b0', name: 'Ben Bite', email: 'ben@example.com', badge: 'Gold' });
 export const biryani = makeMeal({ title: 'Chicken Biryani', category: 'Lunch' });
 export const dal = makeMeal({ title: 'Dal Makhani', category: 'Dinner' });
 export const porridge = makeMeal({ title: 'Porridge', category: 'Breakfast' });
 
-/** `who`'s request of `meal`, made at `requestTime`. */
-export const requestOf = (
-  meal: { _id: string; title: string },
-  who: { email: string; name: string },
-  requestTime: string,
-  extra: Partial<MealRequestRecord> = {},
-) => makeMealRequest({ mealId: meal._id, mealTitle: meal.title, userEmail: who.email, userName: who.name, requestTime, ...extra });
+/** `who`'s request of `meal` on the queue, made at `requestTime`. */
+export const requestOf = (meal: Parameters<typeof makeQueueItem>[0], who: Requester, requestTime: string, extra: Partial<ServeQueueItem> = {}) =>
+  makeQueueItem(meal, who, requestTime, extra);
+
+/**
+ * For this test the kitchen's queue (GET /api/serveQueue) answers what `queue` says at each read; the
+ * requests table beside it on Serve Meals (not what these tests look at) lists none.
+ */
+export function queueAnswers(queue: (request: Request) => ServeQueueAnswer) {
+  answer('/api/serveQueue', queue);
+  answerPages('/api/requestedMeals/admin', []);
+}

@@ -1,12 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { db, makeUser, seed } from '@/testing/api/db';
+import { makeUser, seed } from '@/testing/api/db';
+import { current, makeQueue, mealHistory, requestHistory } from '@/testing/api/factories';
+import { decided, given } from '@/testing/api/http';
 import { requests } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
-import { admin, ana, ben, biryani, minutesAgo, NOW, porridge, requestOf } from './kitchen-fixtures';
+import { admin, ana, ben, biryani, minutesAgo, NOW, porridge, queueAnswers, requestOf } from './kitchen-fixtures';
 
-const sam = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
+const sam = makeUser({ _id: '00000000-0000-4000-8000-0000000005a0', name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
 
 /** The queue's cards in the order they stand, as `title|user` (from each card's name). */
 const cardNames = () => screen.queryAllByRole('article').map((card) => card.getAttribute('data-queue-item'));
@@ -24,8 +26,10 @@ describe('The kitchen queue on Serve Meals', () => {
   it('lists waiting requests oldest first, each wait counting up, late and very late shown by colour, icon and words; counts on top', async () => {
     const fresh = requestOf(porridge, sam, minutesAgo(1));
     const late = requestOf(biryani, ana, minutesAgo(6));
-    const veryLate = requestOf(biryani, ben, minutesAgo(12), { status: 'Approved', approvedAt: minutesAgo(1), advancedAt: minutesAgo(1) });
-    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email, meals: [biryani, porridge], mealRequests: [fresh, late, veryLate] });
+    const veryLate = requestOf(biryani, ben, minutesAgo(12), { status: 'Approved', approvedAt: minutesAgo(1), recallableUntil: minutesAgo(-1) });
+    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email });
+    // As the read model answers it: waiting requests oldest first, counted by stage.
+    queueAnswers(() => makeQueue([veryLate, late, fresh], { counts: { Pending: 2, Approved: 1, Delivered: 0 } }));
     renderApp('/dashboard/serveMeals');
 
     await waitFor(() => expect(cardNames()).toEqual([veryLate._id, late._id, fresh._id]));
@@ -50,12 +54,10 @@ describe('The kitchen queue on Serve Meals', () => {
   });
 
   it('groups only the meals asked for more than once (2 × Chicken Biryani; no box around a single Porridge), and filters by category', async () => {
-    seed({
-      users: [admin, sam, ana, ben],
-      signedInAs: admin.email,
-      meals: [biryani, porridge],
-      mealRequests: [requestOf(biryani, sam, minutesAgo(3)), requestOf(porridge, ana, minutesAgo(2)), requestOf(biryani, ben, minutesAgo(1))],
-    });
+    const breakfast = requestOf(porridge, ana, minutesAgo(2));
+    const all = [requestOf(biryani, sam, minutesAgo(3)), breakfast, requestOf(biryani, ben, minutesAgo(1))];
+    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email });
+    queueAnswers(({ url }) => makeQueue(new URL(url).searchParams.get('category') === 'Breakfast' ? [breakfast] : all));
     renderApp('/dashboard/serveMeals');
     const user = userEvent.setup();
     await waitFor(() => expect(cardNames()).toHaveLength(3));
@@ -84,7 +86,9 @@ describe('The kitchen queue on Serve Meals', () => {
   });
 
   it('takes its thresholds from the screen and keeps them in this browser', async () => {
-    seed({ users: [admin, sam], signedInAs: admin.email, meals: [porridge], mealRequests: [requestOf(porridge, sam, minutesAgo(3))] });
+    seed({ users: [admin, sam], signedInAs: admin.email });
+    const porridgeForSam = requestOf(porridge, sam, minutesAgo(3));
+    queueAnswers(() => makeQueue([porridgeForSam]));
     const { unmount } = renderApp('/dashboard/serveMeals');
     const user = userEvent.setup();
     await waitFor(() => expect(cardNames()).toHaveLength(1));
@@ -117,7 +121,10 @@ describe('The kitchen queue on Serve Meals', () => {
   it('works from the keyboard: arrows move between requests, Enter moves one on, Backspace takes it back; each change offers Undo', async () => {
     const first = requestOf(biryani, sam, minutesAgo(3));
     const second = requestOf(porridge, ana, minutesAgo(2));
-    seed({ users: [admin, sam, ana], signedInAs: admin.email, meals: [biryani, porridge], mealRequests: [first, second] });
+    seed({ users: [admin, sam, ana], signedInAs: admin.email });
+    given(mealHistory(biryani), mealHistory(porridge), requestHistory(sam, first), requestHistory(ana, second));
+    // Each request at the stage its stream is at: the kitchen's commands are decided by the domain's decider.
+    queueAnswers(() => makeQueue(current([first, second])));
     renderApp('/dashboard/serveMeals');
     const user = userEvent.setup();
     await waitFor(() => expect(cardNames()).toEqual([first._id, second._id]));
@@ -152,15 +159,18 @@ describe('The kitchen queue on Serve Meals', () => {
     // A tap on Approve, then Undo in its toast, recalls it.
     await user.click(screen.getByRole('button', { name: 'Approve Porridge for Ana Ate' }));
     const toast = (await screen.findByText('Request approved.', { selector: '*' })).closest('li')!;
-    await waitFor(() => expect(db.mealRequests.find((request) => request._id === second._id)?.status).toBe('Approved'));
+    await waitFor(() => expect(decided('MealRequestApproved').at(-1)?.data.requestId).toBe(second._id));
     await user.click(within(toast).getByRole('button', { name: 'Undo' }));
-    await waitFor(() => expect(db.mealRequests.find((request) => request._id === second._id)?.status).toBe('Pending'));
+    await waitFor(() => expect(decided('MealRequestRecalled').at(-1)?.data).toMatchObject({ requestId: second._id, to: 'Pending' }));
     expect(requests('PATCH', `/api/requestedMeals/${encodeURIComponent(second._id)}/recall`)).toHaveLength(1);
   });
 
   it('says Live or Reconnecting…; refetches for a push newer than its data (asking for that position), ignores older ones, and catches up after a reconnect', async () => {
-    seed({ users: [admin, sam], signedInAs: admin.email, meals: [biryani], mealRequests: [requestOf(biryani, sam, minutesAgo(1))] });
-    db.position = 10;
+    seed({ users: [admin, sam], signedInAs: admin.email });
+    // The log position each answer reflects, and what it holds: the test's world.
+    let items = [requestOf(biryani, sam, minutesAgo(1))];
+    let position = '0/10';
+    queueAnswers(() => makeQueue(items, { position }));
     const { liveFeed, queryClient } = renderApp('/dashboard/serveMeals');
     await waitFor(() => expect(cardNames()).toHaveLength(1));
     const reads = queueReads().length;
@@ -179,7 +189,7 @@ describe('The kitchen queue on Serve Meals', () => {
       expect(queryClient.isFetching({ queryKey: ['serveQueue'] })).toBe(0);
     }
     // A newer one refetches, asking for at least its position.
-    db.position = 12;
+    position = '0/12';
     act(() => liveFeed.deliver('changed', { resource: 'mealRequests', position: '0/12' }));
     expect(queryClient.isFetching({ queryKey: ['serveQueue'] })).toBe(1);
     await waitFor(() => expect(queueReads()).toHaveLength(reads + 2));
@@ -188,8 +198,8 @@ describe('The kitchen queue on Serve Meals', () => {
     // The socket drops; a request lands meanwhile (its push is lost); back online, the queue catches up.
     act(() => liveFeed.setState('reconnecting'));
     expect(await screen.findByText('Reconnecting…')).toBeInTheDocument();
-    db.mealRequests.push(requestOf(biryani, ana, minutesAgo(0)));
-    db.position = 13;
+    items = [...items, requestOf(biryani, ana, minutesAgo(0))];
+    position = '0/13';
     act(() => liveFeed.setState('live'));
     expect(await screen.findByText('Live')).toBeInTheDocument();
     await waitFor(() => expect(cardNames()).toHaveLength(2));
@@ -197,18 +207,20 @@ describe('The kitchen queue on Serve Meals', () => {
   });
 
   it('announces new requests in one polite region: one at once by name, a burst within the second as a count', async () => {
-    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email, meals: [biryani, porridge], mealRequests: [requestOf(biryani, sam, minutesAgo(2))] });
+    seed({ users: [admin, sam, ana, ben], signedInAs: admin.email });
+    let items = [requestOf(biryani, sam, minutesAgo(2))];
+    queueAnswers(() => makeQueue(items));
     const { liveFeed } = renderApp('/dashboard/serveMeals');
     await waitFor(() => expect(cardNames()).toHaveLength(1));
     const region = screen.getByTestId('arrivals');
     expect(region).toHaveAttribute('aria-live', 'polite');
     expect(region).toBeEmptyDOMElement();
 
-    db.mealRequests.push(requestOf(porridge, ana, minutesAgo(0)));
+    items = [...items, requestOf(porridge, ana, minutesAgo(0))];
     act(() => liveFeed.deliver('changed', { resource: 'mealRequests' }));
     await waitFor(() => expect(region).toHaveTextContent('New request: Porridge for Ana Ate'));
 
-    db.mealRequests.push(requestOf(biryani, ben, minutesAgo(0)), requestOf(porridge, sam, minutesAgo(0)));
+    items = [...items, requestOf(biryani, ben, minutesAgo(0)), requestOf(porridge, sam, minutesAgo(0))];
     act(() => liveFeed.deliver('changed', { resource: 'mealRequests' }));
     await waitFor(() => expect(cardNames()).toHaveLength(4));
     // Said within the second after the first announcement, so it waits for the second to end.
@@ -233,12 +245,14 @@ describe('The chime', () => {
     vi.stubGlobal('AudioContext', FakeAudioContext);
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: NOW });
     const chimes = () => started.length / 2;
-    seed({ users: [admin, sam, ana], signedInAs: admin.email, meals: [biryani], mealRequests: [requestOf(biryani, sam, minutesAgo(3))] });
+    seed({ users: [admin, sam, ana], signedInAs: admin.email });
+    let items = [requestOf(biryani, sam, minutesAgo(3))];
+    queueAnswers(() => makeQueue(items));
     const { liveFeed } = renderApp('/dashboard/serveMeals');
     await waitFor(() => expect(cardNames()).toHaveLength(1));
 
     // Not enabled: a new request is silent.
-    db.mealRequests.push(requestOf(biryani, ana, minutesAgo(0)));
+    items = [...items, requestOf(biryani, ana, minutesAgo(0))];
     act(() => liveFeed.deliver('changed', { resource: 'mealRequests' }));
     await waitFor(() => expect(cardNames()).toHaveLength(2));
     expect(chimes()).toBe(0);

@@ -2,19 +2,30 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { makeMeal, makeMealRequest, makeUser, seed } from '@/testing/api/db';
-import { requests, server } from '@/testing/api/server';
+import { makeMeal, makeUser, seed } from '@/testing/api/db';
+import { current, makeMealRequest, makeQueue, mealHistory, requestHistory } from '@/testing/api/factories';
+import { decided, given } from '@/testing/api/http';
+import { answer, answerPages, requests, server } from '@/testing/api/server';
 import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
-const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
+const student = makeUser({ _id: '00000000-0000-4000-8000-0000000005a0', name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
 const bronze = makeUser({ name: 'Bert Bronze', email: 'bert@example.com', badge: 'Bronze' });
-const admin = makeUser({ name: 'Boss', email: 'boss@hostel.test', role: 'admin' });
+const admin = makeUser({ _id: '00000000-0000-4000-8000-00000000b055', name: 'Boss', email: 'boss@hostel.test', role: 'admin' });
 const dal = makeMeal({ title: 'Lentil Dal', likes: 4, reviews_count: 2 });
 const curry = makeMeal({ title: 'Chicken Curry' });
 
 const requestOf = (meal: { _id: string; title: string }, who = student, status: 'Pending' | 'Approved' | 'Delivered' = 'Pending') =>
-  makeMealRequest({ mealId: meal._id, mealTitle: meal.title, userEmail: who.email, userName: who.name, status });
+  makeMealRequest(meal, who, { status });
+
+/** For this test, `who`'s requests (GET /api/mealRequests) are what `mine` gives at each read. */
+const myRequestsAre = (mine: () => ReturnType<typeof requestOf>[]) => answerPages('/api/mealRequests', mine);
+
+/** For this test, Serve Meals' table lists what `listed` gives for its search; its kitchen queue is empty. */
+function serveMealsLists(listed: (search: string | null) => ReturnType<typeof requestOf>[]) {
+  answerPages('/api/requestedMeals/admin', (query) => listed(query.get('search')));
+  answer('/api/serveQueue', makeQueue([]));
+}
 
 /** Clicks Request Meal once it takes clicks (it rests until the session and the account are known). */
 async function requestMeal() {
@@ -26,6 +37,9 @@ async function requestMeal() {
 describe('Request Meal on the meal page', () => {
   it('given a student, when Request Meal is clicked, then says Request Submitted, shows the request Pending and rests the button', async () => {
     seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    given(mealHistory(dal));
+    // Their requests of the meal: none, until the decider took one.
+    myRequestsAre(() => decided('MealRequested').map((asked) => makeMealRequest(dal, student, { _id: asked.data.requestId })));
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -42,6 +56,7 @@ describe('Request Meal on the meal page', () => {
 
   it('given a bronze student, when Request Meal is clicked, then refuses with the upgrade text and goes to /, sending nothing', async () => {
     seed({ users: [bronze], signedInAs: bronze.email, meals: [dal] });
+    myRequestsAre(() => []);
     const { router } = renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
     // The badge is read from the account: wait until it has arrived.
@@ -67,6 +82,7 @@ describe('Request Meal on the meal page', () => {
 
   it('given the account still loading, then Request Meal rests and a click on it is ignored', async () => {
     seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    myRequestsAre(() => []);
     server.use(http.get('/users/:email', () => new Promise<Response>(() => {})));
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
@@ -82,6 +98,7 @@ describe('Request Meal on the meal page', () => {
 
   it('given a server refusal, then says Failed to submit request with its message', async () => {
     seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    myRequestsAre(() => []);
     server.use(http.post('/api/mealRequests', () => HttpResponse.json({ message: 'Meal not found' }, { status: 404 })));
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
@@ -96,12 +113,11 @@ describe('Request Meal on the meal page', () => {
 
 describe('My Requested Meals', () => {
   it("lists my requests, newest first, with the meal's counts and the status in words and colour", async () => {
-    seed({
-      users: [student],
-      signedInAs: student.email,
-      meals: [dal, curry],
-      mealRequests: [requestOf(curry, student, 'Delivered'), requestOf(dal), requestOf(curry, student, 'Approved')],
-    });
+    seed({ users: [student], signedInAs: student.email });
+    // As the read model answers them: newest first, each with its meal's counts.
+    const delivered = requestOf(curry, student, 'Delivered');
+    const pending = { ...requestOf(dal), mealLikes: 4, mealReviewCount: 2 };
+    myRequestsAre(() => [requestOf(curry, student, 'Approved'), pending, delivered]);
     renderApp('/dashboard/requestedMeals');
 
     const table = await screen.findByRole('table', { name: 'My requested meals' });
@@ -121,6 +137,7 @@ describe('My Requested Meals', () => {
 
   it('says You have no meal requests. when there are none', async () => {
     seed({ users: [student], signedInAs: student.email });
+    myRequestsAre(() => []);
     renderApp('/dashboard/requestedMeals');
     expect(await screen.findByText('You have no meal requests.')).toBeInTheDocument();
   });
@@ -146,7 +163,9 @@ describe('My Requested Meals', () => {
 
   it('asks before cancelling (Keep request or Yes, cancel it!); Yes, cancel it! deletes the request and says Cancelled!', async () => {
     const mine = requestOf(dal);
-    seed({ users: [student], signedInAs: student.email, meals: [dal], mealRequests: [mine] });
+    seed({ users: [student], signedInAs: student.email });
+    given(requestHistory(student, mine));
+    myRequestsAre(() => current([mine]));
     renderApp('/dashboard/requestedMeals');
     const user = userEvent.setup();
 
@@ -170,7 +189,8 @@ describe('My Requested Meals', () => {
 
   it('given Keep request, then the request stays and nothing is sent', async () => {
     const mine = requestOf(dal);
-    seed({ users: [student], signedInAs: student.email, meals: [dal], mealRequests: [mine] });
+    seed({ users: [student], signedInAs: student.email });
+    myRequestsAre(() => [mine]);
     renderApp('/dashboard/requestedMeals');
     const user = userEvent.setup();
 
@@ -184,7 +204,8 @@ describe('My Requested Meals', () => {
 
   it('says Failed! when the server refuses the cancellation', async () => {
     const mine = requestOf(dal);
-    seed({ users: [student], signedInAs: student.email, meals: [dal], mealRequests: [mine] });
+    seed({ users: [student], signedInAs: student.email });
+    myRequestsAre(() => [mine]);
     server.use(http.delete('/api/mealRequests/:id', () => HttpResponse.json({ message: 'Request not found' }, { status: 404 })));
     renderApp('/dashboard/requestedMeals');
     const user = userEvent.setup();
@@ -200,7 +221,10 @@ describe('Serve Meals', () => {
   it('lists every request newest first, serves a Pending one (Served!) and shows a tick once Delivered', async () => {
     const older = requestOf(curry, admin, 'Delivered');
     const sams = requestOf(dal);
-    seed({ users: [admin, student], signedInAs: admin.email, meals: [dal, curry], mealRequests: [older, sams] });
+    seed({ users: [admin, student], signedInAs: admin.email });
+    given(mealHistory(dal), mealHistory(curry), requestHistory(admin, older), requestHistory(student, sams));
+    // Newest first, as the read model lists them; each at the stage its stream is at.
+    serveMealsLists(() => current([sams, older]));
     renderApp('/dashboard/serveMeals');
 
     const table = await screen.findByRole('table', { name: 'Requested meals' });
@@ -219,7 +243,10 @@ describe('Serve Meals', () => {
   });
 
   it('searches by email or username (debounced), from the first page', async () => {
-    seed({ users: [admin, student], signedInAs: admin.email, meals: [dal], mealRequests: [requestOf(dal), requestOf(dal, admin)] });
+    const sams = requestOf(dal);
+    seed({ users: [admin, student], signedInAs: admin.email });
+    // What the read model finds for 'sam' (in the email or the name): Sam's request alone.
+    serveMealsLists((search) => (search === 'sam' ? [sams] : [requestOf(dal, admin), sams]));
     renderApp('/dashboard/serveMeals');
     const table = await screen.findByRole('table', { name: 'Requested meals' });
 
@@ -231,7 +258,9 @@ describe('Serve Meals', () => {
   });
 
   it('says No requested meals found. when nothing matches, and Failed to serve meal when serving fails', async () => {
-    seed({ users: [admin], signedInAs: admin.email, meals: [dal], mealRequests: [requestOf(dal)] });
+    const sams = requestOf(dal);
+    seed({ users: [admin], signedInAs: admin.email });
+    serveMealsLists((search) => (search === 'nobody' ? [] : [sams]));
     server.use(http.patch('/api/requestedMeals/:id/serve', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
     renderApp('/dashboard/serveMeals');
     const user = userEvent.setup();

@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeMeal, makeMealRequest, makeUser, seed } from '@/testing/api/db';
+import { makeMeal, makeUser, seed } from '@/testing/api/db';
+import { makeMealRequest } from '@/testing/api/factories';
+import { answer, answerPages } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
-const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
+const student = makeUser({ _id: '00000000-0000-4000-8000-0000000005a0', name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
 const admin = makeUser({ name: 'Boss', email: 'boss@hostel.test', role: 'admin' });
 const biryani = makeMeal({ title: 'Chicken Biryani', category: 'Lunch' });
 const dal = makeMeal({ title: 'Lentil Dal' });
@@ -33,6 +35,7 @@ describe("A student's request moving on", () => {
     const { shown } = fakeNotifications('granted');
     const inFront = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
     seed({ users: [student], signedInAs: student.email, meals: [biryani] });
+    answerPages('/api/mealRequests', []);
     const { liveFeed } = renderApp(`/meal/${biryani._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -62,6 +65,7 @@ describe("A student's request moving on", () => {
   it('shows no browser notification unless the student allowed them', async () => {
     const { shown } = fakeNotifications('default');
     seed({ users: [student], signedInAs: student.email, meals: [biryani] });
+    answerPages('/api/mealRequests', []);
     const { liveFeed } = renderApp(`/meal/${biryani._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -76,15 +80,8 @@ describe('My Requested Meals and the stages', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers Cancel until a request is Delivered, never after', async () => {
-    seed({
-      users: [student],
-      signedInAs: student.email,
-      meals: [biryani, dal],
-      mealRequests: [
-        makeMealRequest({ mealId: biryani._id, mealTitle: biryani.title, userEmail: student.email, status: 'Delivered' }),
-        makeMealRequest({ mealId: dal._id, mealTitle: dal.title, userEmail: student.email, status: 'Approved' }),
-      ],
-    });
+    seed({ users: [student], signedInAs: student.email });
+    answerPages('/api/mealRequests', [makeMealRequest(dal, student, { status: 'Approved' }), makeMealRequest(biryani, student, { status: 'Delivered' })]);
     renderApp('/dashboard/requestedMeals');
 
     const table = await screen.findByRole('table', { name: 'My requested meals' });
@@ -95,12 +92,8 @@ describe('My Requested Meals and the stages', () => {
   });
 
   it("shows the meal page's request as Approved, the button resting while the kitchen prepares it", async () => {
-    seed({
-      users: [student],
-      signedInAs: student.email,
-      meals: [dal],
-      mealRequests: [makeMealRequest({ mealId: dal._id, mealTitle: dal.title, userEmail: student.email, status: 'Approved' })],
-    });
+    seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    answerPages('/api/mealRequests', [makeMealRequest(dal, student, { status: 'Approved' })]);
     renderApp(`/meal/${dal._id}`);
 
     expect(await screen.findByText('Your request:')).toHaveTextContent('Your request: Approved');
@@ -111,6 +104,7 @@ describe('My Requested Meals and the stages', () => {
   it('asks for browser notifications only when the student chooses to', async () => {
     const { FakeNotification } = fakeNotifications('default', 'granted');
     seed({ users: [student], signedInAs: student.email });
+    answerPages('/api/mealRequests', []);
     renderApp('/dashboard/requestedMeals');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Notify me when my meal is ready' }));
@@ -125,7 +119,8 @@ describe("Admin Profile's kitchen numbers", () => {
 
   it("shows today's average and p90 wait from request to Delivered", async () => {
     // The read model's figures, as GET /api/serveQueue/waiting answers them (its SQL computes them).
-    seed({ users: [admin], signedInAs: admin.email, waiting: { delivered: 3, averageMs: 5 * 60_000, p90Ms: 9 * 60_000 } });
+    seed({ users: [admin], signedInAs: admin.email });
+    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 3, averageMs: 5 * 60_000, p90Ms: 9 * 60_000 });
     renderApp('/dashboard/adminProfile');
 
     expect(await screen.findByText("Today's wait: average 05:00, 90% within 09:00 (3 delivered)")).toBeInTheDocument();
@@ -133,6 +128,7 @@ describe("Admin Profile's kitchen numbers", () => {
 
   it('says so before the first delivery of the day', async () => {
     seed({ users: [admin], signedInAs: admin.email });
+    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 0, averageMs: null, p90Ms: null });
     renderApp('/dashboard/adminProfile');
 
     expect(await screen.findByText('Waiting times: no meals delivered yet today')).toBeInTheDocument();

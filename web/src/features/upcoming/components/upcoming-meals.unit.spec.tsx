@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
 import { http, HttpResponse } from 'msw';
-import { requests, server } from '@/testing/api/server';
+import { answerPages, requests, server } from '@/testing/api/server';
 import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
@@ -93,6 +93,7 @@ describe('Upcoming Meals', () => {
     expect(card('Veg Biryani')).toBeInTheDocument();
 
     // Listed with its likes and who gave them: this member's like counts there too.
+    answerPages('/api/mealRequests', []);
     await router.navigate('/AllMeals?search=paneer');
     await user.click(within(await screen.findByRole('article', { name: 'Paneer Tikka' })).getByRole('link', { name: 'View Details' }));
     expect(await screen.findByRole('button', { name: 'Liked 10 likes' })).toBeDisabled();
