@@ -29,6 +29,12 @@ export function initialSessionState(): SessionState {
  */
 export interface AuthSession {
   getState(): SessionState;
+  /**
+   * The state it started in: the one the server drew the page with (the same cookie decides both). A part
+   * of the page that hydrates after the session moved on (a HydrateLater section, once the restore has
+   * answered) must first render what was drawn, or React finds the server's HTML wrong and draws it again.
+   */
+  getInitialState(): SessionState;
   subscribe(listener: () => void): () => void;
   /** Restores the session from the refresh cookie (only when its marker says there is one); runs once however often it is called. */
   restore(): Promise<void>;
@@ -76,6 +82,7 @@ export function createAuthSession(initial: SessionState = { status: 'restoring' 
 
   const session: AuthSession = {
     getState: () => state,
+    getInitialState: () => initial,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -30,8 +30,9 @@ export function useAuthSession(): AuthSession {
 /** The current session state; re-renders on every change. */
 export function useSession(): SessionState {
   const { session } = useAuthContext();
-  // The server renders a session still restoring (it knows no reader), as hydration's first render is.
-  return useSyncExternalStore(session.subscribe, session.getState, session.getState);
+  // Hydrating, whenever a part of the page does, it renders the session the server drew with; React
+  // renders it again with the current one straight after.
+  return useSyncExternalStore(session.subscribe, session.getState, session.getInitialState);
 }
 
 /** The signed-in user, or null while restoring or when signed out. */
