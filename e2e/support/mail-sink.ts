@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
-import { SMTPServer } from 'smtp-server';
+import { smtpSink } from '@hostel/platform/smtp-sink';
 import { MAIL_PORT, SMTP_PORT } from './ports';
 
 /**
- * A mail server for the journeys (smtp-server): the product sends its mail here over SMTP (SMTP_URL),
+ * A mail server for the journeys (platform's smtpSink): the product sends its mail here over SMTP (SMTP_URL),
  * and a journey takes each message once over HTTP — `GET /next?to=<email>&page=/reset-password` answers
  * the next unread message to that address whose link opens that page, waiting for it to arrive.
  */
@@ -40,23 +40,7 @@ function deliver(mail: Mail) {
   waiter.answer(mail);
 }
 
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      deliver(
-        parse(
-          Buffer.concat(chunks).toString('utf8'),
-          session.envelope.rcptTo.map((rcpt) => rcpt.address),
-        ),
-      );
-      callback();
-    });
-  },
-});
+const smtp = smtpSink((mail) => deliver(parse(mail.raw, mail.to)));
 smtp.listen(SMTP_PORT, '127.0.0.1');
 
 const http = createServer((request, response) => {

@@ -1,30 +1,16 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
+import { type ReceivedMail, smtpSink } from '@hostel/platform/smtp-sink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer } from './mailer';
 
-/** A real SMTP server on this machine (smtp-server) receives what the nodemailer adapter sends. */
-const received: { from: string; to: string[]; raw: string }[] = [];
+/** A real SMTP server on this machine (the tests' smtpSink) receives what the nodemailer adapter sends. */
+const received: ReceivedMail[] = [];
 let server: SMTPServer;
 let port: number;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString(),
-        });
-        callback();
-      });
-    },
-  });
+  server = smtpSink((mail) => received.push(mail));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.server.address() as AddressInfo).port;
 });
@@ -43,7 +29,7 @@ describe('SMTP mailer (SMTP_URL)', () => {
   });
 
   it('rejects when no server answers, so the caller can say the mail did not leave', async () => {
-    const closed = new SMTPServer({ authOptional: true, disabledCommands: ['STARTTLS'] });
+    const closed = smtpSink();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const deadPort = (closed.server.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
