@@ -15,21 +15,7 @@ export interface DataColumn<Row> {
   className?: string;
 }
 
-/**
- * A dashboard list: one page of a query as a table named by `label`, with the text each state says
- * (loading, failed, nothing found) and the page buttons under it. `page` counts from 0; when the page
- * on show empties, `onPageChange` steps back to the last page there is.
- */
-export function DataTable<Row extends { _id: string }>({
-  label,
-  columns,
-  query,
-  loadingText,
-  errorText,
-  emptyText,
-  page,
-  onPageChange,
-}: {
+export interface DataTableProps<Row> {
   label: string;
   columns: DataColumn<Row>[];
   query: UseQueryResult<Page<Row>>;
@@ -38,7 +24,14 @@ export function DataTable<Row extends { _id: string }>({
   emptyText: string;
   page: number;
   onPageChange: (page: number) => void;
-}) {
+}
+
+/**
+ * A dashboard list: one page of a query as a table named by `label`, with the text each state says
+ * (loading, failed, nothing found) and the page buttons under it. `page` counts from 0; when the page
+ * on show empties, `onPageChange` steps back to the last page there is.
+ */
+export function DataTable<Row extends { _id: string }>({ label, columns, query, loadingText, errorText, emptyText, page, onPageChange }: DataTableProps<Row>) {
   const pageCount = usePageCount(query.data?.total, page, onPageChange);
 
   // min-w-0: in a grid of its own screen, the table never widens the page; in a narrow frame its rows

@@ -1,10 +1,9 @@
 import type { MealRequestDto } from '@hostel/contracts';
 import { Check } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { type DataColumn, DataTable } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import { useNotice } from '@/components/ui/notice-dialog';
-import { SearchField } from '@/components/ui/search-input';
-import { useSearchedPages } from '@/lib/use-searched-pages';
+import { SearchedDataTable } from '@/components/ui/searched-data-table';
 import { useAdminMealRequests, useMealRequestCommands } from '../api/meal-requests';
 import { KitchenQueue } from './kitchen-queue';
 import { RequestStatus } from './request-status';
@@ -66,22 +65,15 @@ export function ServeMeals() {
 }
 
 function AllRequests() {
-  const { searchText, setSearchText, search, page, setPage } = useSearchedPages();
-  const requests = useAdminMealRequests({ search, page });
-
   return (
-    <div className="grid gap-4">
-      <SearchField id="request-search" label="Search requests" placeholder="Search by email or username" value={searchText} onValueChange={setSearchText} />
-      <DataTable
-        label="Requested meals"
-        columns={columns}
-        query={requests}
-        loadingText="Loading requested meals..."
-        errorText="Failed to fetch requested meals"
-        emptyText="No requested meals found."
-        page={page}
-        onPageChange={setPage}
-      />
-    </div>
+    <SearchedDataTable
+      search={{ id: 'request-search', label: 'Search requests', placeholder: 'Search by email or username' }}
+      useRows={useAdminMealRequests}
+      label="Requested meals"
+      columns={columns}
+      loadingText="Loading requested meals..."
+      errorText="Failed to fetch requested meals"
+      emptyText="No requested meals found."
+    />
   );
 }

@@ -3,11 +3,10 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { HistoryLink } from '@/components/history-link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { type DataColumn, DataTable } from '@/components/ui/data-table';
+import type { DataColumn } from '@/components/ui/data-table';
 import { useNotice } from '@/components/ui/notice-dialog';
-import { SearchField } from '@/components/ui/search-input';
+import { SearchedDataTable } from '@/components/ui/searched-data-table';
 import { ApiError } from '@/lib/api-client';
-import { useSearchedPages } from '@/lib/use-searched-pages';
 import { useUsers } from '../api/get-users';
 import { useGrantRole } from '../api/grant-role';
 
@@ -99,22 +98,15 @@ const columns: DataColumn<UserDto>[] = [
 
 /** Admin list of users: debounced search by name or email, 10 a page, promotion to admin, making auditors. */
 export function ManageUsers() {
-  const { searchText, setSearchText, search, page, setPage } = useSearchedPages();
-  const users = useUsers({ search, page });
-
   return (
-    <div className="grid gap-4">
-      <SearchField id="user-search" label="Search users" placeholder="Search by username or email" value={searchText} onValueChange={setSearchText} />
-      <DataTable
-        label="Users"
-        columns={columns}
-        query={users}
-        loadingText="Loading users..."
-        errorText="Failed to fetch users"
-        emptyText="No users found"
-        page={page}
-        onPageChange={setPage}
-      />
-    </div>
+    <SearchedDataTable
+      search={{ id: 'user-search', label: 'Search users', placeholder: 'Search by username or email' }}
+      useRows={useUsers}
+      label="Users"
+      columns={columns}
+      loadingText="Loading users..."
+      errorText="Failed to fetch users"
+      emptyText="No users found"
+    />
   );
 }
