@@ -17,21 +17,13 @@ import {
 import { Modal } from '@/components/ui/modal';
 import { paths } from '@/config/paths';
 import type { KitchenTheme } from './kitchen-theme';
-import type { QueueOrder, Thresholds } from './queue-model';
+import type { KitchenChoices } from './kitchen-controls';
+import type { QueueOrder } from './queue-model';
 import { ThresholdsForm } from './queue-settings';
 
-export interface KitchenControls {
-  category: string;
-  setCategory: (category: string) => void;
-  grouped: boolean;
-  setGrouped: (grouped: boolean) => void;
-  order: QueueOrder;
-  setOrder: (order: QueueOrder) => void;
-  theme: KitchenTheme;
-  setTheme: (theme: KitchenTheme) => void;
+/** What the kiosk's menu sets, and the chime it turns on and off. */
+export interface KitchenControls extends KitchenChoices {
   sound: { supported: boolean; enabled: boolean; enable: () => void; disable: () => void };
-  thresholds: Thresholds;
-  setThresholds: (thresholds: Thresholds) => void;
 }
 
 const themeWords: Record<KitchenTheme, string> = { system: "System's", light: 'Light', dark: 'Dark' };

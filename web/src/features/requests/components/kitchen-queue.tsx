@@ -1,10 +1,10 @@
-import { MEAL_CATEGORIES, type ServeQueueAnswer, type ServeQueueItem } from '@hostel/contracts';
+import type { ServeQueueAnswer, ServeQueueItem } from '@hostel/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDownUp, Bell, BellOff, Layers, Maximize2, Wifi, WifiOff } from 'lucide-react';
 import { type KeyboardEvent, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Select } from '@/components/ui/select';
+import { CategorySelect } from '@/components/ui/category-select';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { createAnnouncer } from '@/lib/announcer';
@@ -15,12 +15,11 @@ import { isAfter, laterPosition } from '@/lib/positions';
 import { localMidnight, SERVE_QUEUE_KEY, type StageCommand, useServeQueue, useStageCommand } from '../api/serve-queue';
 import { useChime } from './chime';
 import { KitchenMenu } from './kitchen-menu';
-import { KITCHEN_THEMES, type KitchenTheme, useKitchenTheme } from './kitchen-theme';
-import { ageLevel, canRecall, formatWait, groupRepeats, inOrder, isWaiting, QUEUE_ORDERS, type QueueOrder, requestArrivals, waitedMs } from './queue-model';
+import { useKitchenChoices } from './kitchen-controls';
+import { useKitchenTheme } from './kitchen-theme';
+import { ageLevel, canRecall, formatWait, groupRepeats, inOrder, isWaiting, requestArrivals, waitedMs } from './queue-model';
 import { QueueSettings } from './queue-settings';
 import { QueueTicket } from './queue-ticket';
-import { useStoredChoice } from './stored-choice';
-import { useThresholds } from './use-thresholds';
 
 /** While something has waited past the second threshold, the chime sounds again this often. */
 export const REMIND_EVERY_MS = 30_000;
@@ -169,7 +168,6 @@ function useArrivals(items: readonly ServeQueueItem[] | undefined, filter: strin
   }, [items, filter]);
 }
 
-const ALL = '';
 /** How long a new ticket flashes. */
 export const FLASH_MS = 6000;
 
@@ -219,12 +217,9 @@ function OfflineBanner() {
 export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; heading?: ReactNode }) {
   const now = useNow();
   const since = localMidnight(new Date(now));
-  const [category, setCategory] = useState(ALL);
-  const [grouped, setGrouped] = useState(false);
-  const [order, setOrder] = useStoredChoice<QueueOrder>('hostel.kitchen.order', QUEUE_ORDERS, 'oldest');
-  const [theme, setTheme] = useStoredChoice<KitchenTheme>('hostel.kitchen.theme', KITCHEN_THEMES, 'system');
-  useKitchenTheme(theme, kiosk);
-  const [thresholds, setThresholds] = useThresholds();
+  const choices = useKitchenChoices();
+  const { category, setCategory, grouped, setGrouped, order, setOrder, thresholds, setThresholds } = choices;
+  useKitchenTheme(choices.theme, kiosk);
   const connection = useLiveConnection();
   const paused = connection.state === 'reconnecting';
   const toast = useToast();
@@ -355,19 +350,7 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
           {category ? <p className="rounded-full bg-orange-100 px-3 py-1 text-sm font-semibold text-orange-950">{category} only</p> : null}
           <QueueFigures answer={queue.data} compact />
           <div className="ml-auto">
-            <KitchenMenu
-              category={category}
-              setCategory={setCategory}
-              grouped={grouped}
-              setGrouped={setGrouped}
-              order={order}
-              setOrder={setOrder}
-              theme={theme}
-              setTheme={setTheme}
-              sound={chime}
-              thresholds={thresholds}
-              setThresholds={setThresholds}
-            />
+            <KitchenMenu {...choices} sound={chime} />
           </div>
         </div>
       ) : (
@@ -379,14 +362,13 @@ export function KitchenQueue({ kiosk = false, heading }: { kiosk?: boolean; head
               <label htmlFor={`${hintId}-category`} className="text-sm font-medium text-slate-900">
                 Category
               </label>
-              <Select id={`${hintId}-category`} value={category} onChange={(event) => setCategory(event.target.value)} className="w-auto">
-                <option value={ALL}>All categories</option>
-                {MEAL_CATEGORIES.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </Select>
+              <CategorySelect
+                id={`${hintId}-category`}
+                unchosen="All categories"
+                value={category}
+                onChange={(event) => setCategory(event.target.value)}
+                className="w-auto"
+              />
             </div>
             <OnOffSwitch on={order === 'newest'} onChange={(on) => setOrder(on ? 'newest' : 'oldest')} Icon={ArrowDownUp} label="Newest first" />
             <OnOffSwitch on={grouped} onChange={setGrouped} Icon={Layers} label="Group by meal" />
