@@ -1,10 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { makeMeal, makePayment, makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
-import { makeWaiting } from '@/testing/api/factories';
+import { makePayment, makeUser, seed } from '@/testing/api/db';
+import { makeMeal, makeUpcomingMeal, makeWaiting } from '@/testing/api/factories';
 import { answer, answerPages, server } from '@/testing/api/server';
 import { usersList } from '@/testing/api/users';
+import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
@@ -18,12 +19,14 @@ const historyOf = (name: string) => screen.findByRole('link', { name: `History o
 
 describe("'History': from an entity's own place to its audit page, for admins and auditors", () => {
   it("given an admin, then a meal's page, its row in All Meals, an upcoming meal's row, a user's row, their payments and their profile link to their history", async () => {
-    seed({ users: [admin, student], signedInAs: admin.email, meals: [dal], upcomingMeals: [biryani] });
+    seed({ users: [admin, student], signedInAs: admin.email });
+    mealPageAnswers(dal);
+    answerPages('/api/meals', [dal]);
+    answerPages('/api/upcomingMeals', [biryani]);
     server.use(
       usersList(),
       http.get('/payments', () => HttpResponse.json([gold], { headers: { 'x-total-count': '1' } })),
     );
-    answerPages('/api/mealRequests', []);
     answer('/api/serveQueue/waiting', makeWaiting());
     const { router } = renderApp(`/meal/${dal._id}`);
     expect(await historyOf('Lentil Dal')).toHaveAttribute('href', `/dashboard/audit/meals/${dal._id}`);
@@ -41,7 +44,8 @@ describe("'History': from an entity's own place to its audit page, for admins an
   });
 
   it("given an auditor, then an upcoming meal's card and their profile link to their history", async () => {
-    seed({ users: [auditor], signedInAs: auditor.email, upcomingMeals: [biryani] });
+    seed({ users: [auditor], signedInAs: auditor.email });
+    answerPages('/api/upcomingMeals', [biryani]);
     const { router } = renderApp('/UpcomingMeals');
     const card = await screen.findByRole('article', { name: 'Veg Biryani' });
     expect(await within(card).findByRole('link', { name: 'History of Veg Biryani' })).toHaveAttribute('href', `/dashboard/audit/upcoming/${biryani._id}`);
@@ -51,8 +55,9 @@ describe("'History': from an entity's own place to its audit page, for admins an
   });
 
   it('given a student, then a meal page and an upcoming meal offer no history', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [dal], upcomingMeals: [biryani] });
-    answerPages('/api/mealRequests', []);
+    seed({ users: [student], signedInAs: student.email });
+    mealPageAnswers(dal);
+    answerPages('/api/upcomingMeals', [biryani]);
     const { router } = renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
     expect(await screen.findByRole('heading', { name: 'Lentil Dal', level: 1 })).toBeInTheDocument();

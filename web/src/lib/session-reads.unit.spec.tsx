@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeMeal, makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
-import { answerPages, requests, server } from '@/testing/api/server';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeMeal, makeUpcomingMeal } from '@/testing/api/factories';
+import { answer, answerPages, requests, server } from '@/testing/api/server';
+import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
 
 // socket.io's client, stood in for: which pages open a connection at all.
@@ -11,8 +13,12 @@ vi.mock('socket.io-client', () => ({ io }));
 afterEach(() => io.mockClear());
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com', badge: 'Gold' });
-const liked = makeMeal({ title: 'Lentil Dal', likes: 1, likedBy: [student._id] });
-const upcoming = makeUpcomingMeal({ title: 'Mango Lassi', likes: 1, likedBy: [student._id] });
+const liked = makeMeal({ title: 'Lentil Dal', likes: 1 });
+const upcoming = makeUpcomingMeal({ title: 'Mango Lassi', likes: 1 });
+/** Liked by the student: what a read made for them says (a visitor's would not). */
+const forTheStudent =
+  <T extends object>(item: T) =>
+  (request: Request) => ({ ...item, likedByMe: request.headers.has('authorization') });
 
 /** The refresh answers late, as on a slow link: reads that go out before it would be a visitor's. */
 function slowRefresh() {
@@ -25,8 +31,9 @@ function slowRefresh() {
 
 describe('reads that depend on who is signed in', () => {
   it('given a member who liked a meal, when they reload its page, then it shows Liked (the read waits for the session)', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [liked] });
-    answerPages('/api/mealRequests', []);
+    seed({ users: [student], signedInAs: student.email });
+    mealPageAnswers(liked);
+    answer(`/api/meals/${liked._id}`, forTheStudent(liked));
     slowRefresh();
     renderApp(`/meal/${liked._id}`);
 
@@ -35,7 +42,8 @@ describe('reads that depend on who is signed in', () => {
   });
 
   it('given a member who liked an upcoming meal, when they open Upcoming Meals directly, then it shows Liked', async () => {
-    seed({ users: [student], signedInAs: student.email, upcomingMeals: [upcoming] });
+    seed({ users: [student], signedInAs: student.email });
+    server.use(http.get('/api/upcomingMeals', ({ request }) => HttpResponse.json([forTheStudent(upcoming)(request)], { headers: { 'x-total-count': '1' } })));
     slowRefresh();
     renderApp('/UpcomingMeals');
 
@@ -45,7 +53,7 @@ describe('reads that depend on who is signed in', () => {
 
 describe('the session on start', () => {
   it('given a visitor (no session marker cookie), when a page opens, then no refresh call goes out', async () => {
-    seed({ meals: [liked] });
+    answerPages('/api/meals', [liked]);
     renderApp('/');
 
     expect((await screen.findAllByRole('link', { name: 'Join Us' })).length).toBeGreaterThan(0);
@@ -54,6 +62,7 @@ describe('the session on start', () => {
 
   it('given a member (the marker cookie set with the refresh cookie), when a page opens, then the session is restored with one refresh', async () => {
     seed({ users: [student], signedInAs: student.email });
+    answerPages('/api/meals', []);
     renderApp('/');
 
     expect(await screen.findByRole('button', { name: 'Account menu' })).toBeInTheDocument();
@@ -63,7 +72,7 @@ describe('the session on start', () => {
 
 describe('live updates', () => {
   it('given a visitor on the home page, then no socket is opened; on All Meals, whose counts are live, one is', async () => {
-    seed({ meals: [liked] });
+    answerPages('/api/meals', [liked]);
     renderApp('/', { liveUpdates: true });
     expect(await screen.findByRole('link', { name: 'View Details' })).toBeInTheDocument();
     expect(io).not.toHaveBeenCalled();

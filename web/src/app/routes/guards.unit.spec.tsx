@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { AuditPage } from '@hostel/contracts';
-import { db, makeMeal, makeUser, seed } from '@/testing/api/db';
-import { answer, server } from '@/testing/api/server';
+import { db, makeUser, seed } from '@/testing/api/db';
+import { answer, answerPages, server } from '@/testing/api/server';
 import { usersList } from '@/testing/api/users';
-import { makeWaiting } from '@/testing/api/factories';
+import { makeMeal, makeWaiting } from '@/testing/api/factories';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -99,15 +99,10 @@ describe('route guards', () => {
 
 describe('dashboard role redirect', () => {
   it('given an admin, when opening /dashboard, then replaces it with the admin profile', async () => {
-    seed({
-      users: [admin],
-      signedInAs: admin.email,
-      meals: [
-        makeMeal({ title: 'Dal', distributorEmail: admin.email }),
-        makeMeal({ title: 'Rice', distributorEmail: admin.email }),
-        makeMeal({ title: 'Soup' }),
-      ],
-    });
+    seed({ users: [admin], signedInAs: admin.email });
+    // The catalogue's meals by this admin (distributorEmail): two, as the read model counts them.
+    const theirs = [makeMeal({ title: 'Dal', distributorEmail: admin.email }), makeMeal({ title: 'Rice', distributorEmail: admin.email })];
+    answerPages('/api/meals', (query) => (query.get('distributorEmail') === admin.email ? theirs : [...theirs, makeMeal({ title: 'Soup' })]));
     answer('/api/serveQueue/waiting', makeWaiting());
     const { router } = renderApp('/dashboard');
 
@@ -152,6 +147,7 @@ describe('dashboard role redirect', () => {
 
     db.users[0]!.role = 'admin';
     answer('/api/serveQueue/waiting', makeWaiting());
+    answerPages('/api/meals', []);
     await router.navigate('/dashboard');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/adminProfile'));

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { makeMeal, makeUser, seed } from '@/testing/api/db';
+import { describe, expect, it } from 'vitest';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeMeal, makeReview, mealHistory } from '@/testing/api/factories';
+import { decided, given } from '@/testing/api/http';
 import { http, HttpResponse } from 'msw';
-import { answerPages, requests, server } from '@/testing/api/server';
+import { requests, server } from '@/testing/api/server';
+import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
@@ -19,11 +22,8 @@ const dal = makeMeal({
 const rice = makeMeal({ title: 'Plain Rice', ingredients: [] });
 
 describe('meal page', () => {
-  // A signed-in reader has asked for none of these meals.
-  beforeEach(() => answerPages('/api/mealRequests', []));
-
   it('given a meal, then shows what it is, who serves it, its ingredients and Reviews (0)', async () => {
-    seed({ meals: [dal, rice] });
+    mealPageAnswers(dal);
     renderApp(`/meal/${dal._id}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Lentil Dal' })).toBeInTheDocument();
@@ -42,7 +42,8 @@ describe('meal page', () => {
 
   it('given an auditor, then shows the likes and the reviews but no Like, Request Meal or review box', async () => {
     const auditor = makeUser({ name: 'Audrey Auditor', email: 'audrey@example.com', role: 'auditor' });
-    seed({ users: [auditor], signedInAs: auditor.email, meals: [dal] });
+    seed({ users: [auditor], signedInAs: auditor.email });
+    mealPageAnswers(dal);
     renderApp(`/meal/${dal._id}`);
     expect(await screen.findByRole('heading', { name: 'Reviews (0)' })).toBeInTheDocument();
     await screen.findByRole('button', { name: 'Account menu' });
@@ -53,13 +54,14 @@ describe('meal page', () => {
   });
 
   it('given a meal without ingredients, then says none are available', async () => {
-    seed({ meals: [rice] });
+    mealPageAnswers(rice);
     renderApp(`/meal/${rice._id}`);
     expect(await screen.findByText('No ingredients available')).toBeInTheDocument();
   });
 
   it('given an unknown meal, then says it could not be loaded, and offers no reviews nor a review box', async () => {
     seed({ users: [student], signedInAs: student.email });
+    server.use(http.get('/api/meals/gone', () => HttpResponse.json({ message: 'Meal not found' }, { status: 404 })));
     renderApp('/meal/gone');
     expect(await screen.findByRole('alert')).toHaveTextContent('Error loading meal details');
     expect(screen.queryByRole('textbox', { name: 'Your review' })).not.toBeInTheDocument();
@@ -68,14 +70,15 @@ describe('meal page', () => {
   });
 
   it("given the student's own record fails to load, then says Error loading user data: and why", async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    seed({ users: [student], signedInAs: student.email });
+    mealPageAnswers(dal);
     server.use(http.get('/users/:email', () => HttpResponse.json({ message: 'User not found' }, { status: 404 })));
     renderApp(`/meal/${dal._id}`);
     expect(await screen.findByText('Error loading user data: User not found')).toHaveAttribute('role', 'alert');
   });
 
   it('given a visitor, when liking or reviewing, then warns Please login first and goes to /SignUp, sending nothing', async () => {
-    seed({ meals: [dal] });
+    mealPageAnswers(dal);
     const { router } = renderApp(`/meal/${dal._id}`);
     const user = userEvent.setup();
 
@@ -87,7 +90,10 @@ describe('meal page', () => {
   });
 
   it('given a student, when liking, then the count rises and the button stays pressed and disabled', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    seed({ users: [student], signedInAs: student.email });
+    given(mealHistory(dal));
+    // The meal as read after the like likeDecider decided: one more, liked by the reader.
+    mealPageAnswers(dal, { now: () => (decided('MealLiked').length > 0 ? { ...dal, likes: 3, likedByMe: true } : dal) });
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -100,7 +106,8 @@ describe('meal page', () => {
   });
 
   it('given a student who liked the meal, when they open its page afresh (a reload, a link), then it shows Liked, pressed and disabled', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [{ ...dal, likes: 3, likedBy: [student._id] }] });
+    seed({ users: [student], signedInAs: student.email });
+    mealPageAnswers({ ...dal, likes: 3, likedByMe: true });
     renderApp(`/meal/${dal._id}`);
 
     const liked = await screen.findByRole('button', { name: 'Liked 3 likes' });
@@ -111,7 +118,14 @@ describe('meal page', () => {
   });
 
   it('given a blank review, then refuses it before sending; given text, then posts it and lists it under Reviews (1)', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    seed({ users: [student], signedInAs: student.email });
+    given(mealHistory(dal));
+    // Its reviews as read after reviewDecider decided the one added: that one.
+    const reviewed = () =>
+      decided('ReviewAdded').map(({ data }) =>
+        makeReview({ _id: data.reviewId, mealId: dal._id, mealTitle: dal.title, userEmail: student.email, review: data.review }),
+      );
+    mealPageAnswers(dal, { reviews: reviewed });
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
     const user = userEvent.setup();

@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { type CommandAnswer, NewsletterSubscribeBody } from '@hostel/contracts';
 import { newsletterDecider } from '@hostel/domain/deciders';
 import { http, HttpResponse } from 'msw';
 import { seed } from '@/testing/api/db';
 import { decide, parse } from '@/testing/api/http';
-import { requests, server } from '@/testing/api/server';
+import { answerPages, requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 /** The links the test "mailed": tokens shaped as the server's. */
@@ -46,6 +46,9 @@ async function signUp(email: string) {
 }
 
 describe('the footer newsletter', () => {
+  // The pages it sits under list no meals here.
+  beforeEach(() => answerPages('/api/meals', []));
+
   it('given an address, when Sign Up is pressed, then it is sent and the footer says a confirmation link is on its way', async () => {
     await signUp('Nia@Example.com');
 

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMeal, makeUser, seed } from '@/testing/api/db';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeMeal } from '@/testing/api/factories';
+import { answerPages } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
@@ -9,7 +11,8 @@ const khichdi = makeMeal({ title: 'Khichdi', distributorName: 'Chef Ana' });
 
 /** All Meals as an admin, Khichdi listed; answers the button `name` on its row. */
 async function adminAllMealsButton(name: string) {
-  seed({ users: [admin], signedInAs: admin.email, meals: [khichdi] });
+  seed({ users: [admin], signedInAs: admin.email });
+  answerPages('/api/meals', [khichdi]);
   renderApp('/dashboard/adminAllMeals');
   return { user: userEvent.setup(), button: await screen.findByRole('button', { name }) };
 }
@@ -38,7 +41,7 @@ describe('focus returns to the button that opened a dialog', () => {
   });
 
   it('given a notice (Sign Up Required), when closed, then focus is back on the plan button that opened it', async () => {
-    seed({});
+    answerPages('/api/meals', []);
     renderApp('/');
     const user = userEvent.setup();
     const choose = await screen.findByRole('button', { name: 'Choose Gold' });

@@ -2,13 +2,10 @@ import {
   badgeName,
   displayPrice,
   type DomainEvent,
-  type MealDto,
   MEMBERSHIP_PACKAGES,
   type PackageName,
   PAYMENT_CURRENCY,
   type PaymentDto,
-  type ReviewDto,
-  type UpcomingMealDto,
   SESSION_MARKER_COOKIE,
   type UserDto,
 } from '@hostel/contracts';
@@ -24,17 +21,6 @@ export interface UserRecord extends UserDto {
   password: string;
   emailVerified: boolean;
 }
-/** A listed meal: its counts are kept here (never by a client), `likedBy` holds who liked it. */
-export interface MealRecord extends Omit<MealDto, 'likedByMe' | 'reviewCount'> {
-  likedBy: string[];
-}
-/** A review; its meal's title and counts are joined in when answering. */
-export type ReviewRecord = Omit<ReviewDto, 'mealLikes' | 'mealReviewCount'>;
-/** An upcoming meal on the vote; a published one stays here (likes refused) but leaves the list. */
-export interface UpcomingMealRecord extends Omit<UpcomingMealDto, 'likedByMe' | 'likedUsers' | 'reviewCount' | 'rating'> {
-  likedBy: string[];
-  published: boolean;
-}
 /** What an access token says, as it said it when issued: a promotion shows only in the next one. */
 export interface Claims {
   sub: string;
@@ -46,9 +32,6 @@ export interface Claims {
 function emptyDb() {
   return {
     users: [] as UserRecord[],
-    meals: [] as MealRecord[],
-    reviews: [] as ReviewRecord[],
-    upcomingMeals: [] as UpcomingMealRecord[],
     /** URLs the upload endpoint handed out: a meal or a photo may only use a stored image. */
     images: new Set<string>(),
     /** Mailed links that work: token → the email they were sent to. Reset links work once. */
@@ -92,9 +75,6 @@ export interface Seed {
   /** Whose refresh cookie the browser holds: the app starts signed in as them. */
   signedInAs?: string;
   oidcEnabled?: boolean;
-  meals?: MealRecord[];
-  reviews?: ReviewRecord[];
-  upcomingMeals?: UpcomingMealRecord[];
   /** Mailed links that work, token → the email they were sent to. */
   verificationTokens?: Record<string, string>;
   resetTokens?: Record<string, string>;
@@ -104,9 +84,6 @@ export interface Seed {
 export function seed(given: Seed) {
   const copies = <T extends object>(records: T[] = []) => records.map((record) => structuredClone(record));
   db.users.push(...copies(given.users));
-  db.meals.push(...copies(given.meals));
-  db.reviews.push(...copies(given.reviews));
-  db.upcomingMeals.push(...copies(given.upcomingMeals));
   for (const [token, email] of Object.entries(given.verificationTokens ?? {})) db.verificationLinks.set(token, email);
   for (const [token, email] of Object.entries(given.resetTokens ?? {})) db.resetLinks.set(token, email);
   if (given.oidcEnabled !== undefined) db.oidcEnabled = given.oidcEnabled;
@@ -130,60 +107,6 @@ export function makeUser(overrides: Partial<UserRecord> & Pick<UserRecord, 'name
 
 /** A token shaped like the server's mailed-link tokens (`<userId>.<43 base64url>`); `n` tells them apart. */
 export const mailedToken = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}.${'a'.repeat(43)}`;
-
-let mealsMade = 0;
-/** A listed meal; each one made is a minute older than the one before, so lists keep the order given. */
-export function makeMeal(overrides: Partial<MealRecord> & Pick<MealRecord, 'title'>): MealRecord {
-  const _id = overrides._id ?? crypto.randomUUID();
-  return {
-    _id,
-    category: 'Breakfast',
-    image: `/api/media/${_id}`,
-    ingredients: ['eggs', 'toast'],
-    description: 'A warm plate',
-    price: 5,
-    postTime: new Date(Date.UTC(2026, 10, 20) - ++mealsMade * 60_000).toISOString(),
-    distributorName: 'Chef Ana',
-    distributorEmail: 'ana@hostel.test',
-    rating: 4.5,
-    likes: 0,
-    reviews_count: 0,
-    likedBy: [],
-    ...overrides,
-  };
-}
-
-export function makeReview(overrides: Partial<ReviewRecord> & Pick<ReviewRecord, 'mealId' | 'mealTitle' | 'userEmail'>): ReviewRecord {
-  return {
-    _id: crypto.randomUUID(),
-    distributorName: 'Chef Ana',
-    userName: overrides.userEmail.split('@')[0] ?? 'Someone',
-    review: 'Tasty.',
-    createdAt: '2026-11-21T12:00:00.000Z',
-    ...overrides,
-  };
-}
-
-let upcomingMade = 0;
-/** An upcoming meal on the vote, liked `likes` times (by others); each one made is a minute older than the one before. */
-export function makeUpcomingMeal(overrides: Partial<UpcomingMealRecord> & Pick<UpcomingMealRecord, 'title'>): UpcomingMealRecord {
-  const _id = overrides._id ?? crypto.randomUUID();
-  return {
-    _id,
-    category: 'Dinner',
-    image: `/api/media/${_id}`,
-    ingredients: ['rice', 'beans'],
-    description: 'Coming soon',
-    price: 6,
-    distributorName: 'Chef Ana',
-    distributorEmail: 'ana@hostel.test',
-    date: new Date(Date.UTC(2026, 10, 20) - ++upcomingMade * 60_000).toISOString(),
-    likes: 0,
-    likedBy: Array.from({ length: overrides.likes ?? 0 }, (_, n) => `liker-${n + 1}`),
-    published: false,
-    ...overrides,
-  };
-}
 
 /** A payment `email` made for `packageName`, priced from the catalogue. */
 export function makePayment(email: string, packageName: PackageName, overrides: Partial<PaymentDto> = {}): PaymentDto {

@@ -1,6 +1,8 @@
 import {
   type DomainEvent,
   type MealDto,
+  type ReviewDto,
+  type UpcomingMealDto,
   mealRequestId,
   type MealRequestDto,
   RECALL_WINDOW_MS,
@@ -9,7 +11,7 @@ import {
   type ServeQueueItem,
   type WaitingTimes,
 } from '@hostel/contracts';
-import { mealRequestsDecider, mealRequestsStream, mealStream } from '@hostel/domain/deciders';
+import { mealRequestsDecider, mealRequestsStream, mealStream, reviewStream, upcomingStream } from '@hostel/domain/deciders';
 import { recallableUntil } from '@hostel/read-models/pure';
 import { type History, stateOf } from './http';
 
@@ -22,6 +24,87 @@ import { type History, stateOf } from './http';
 const minutes = (n: number) => n * 60_000;
 const at = (ms: number) => new Date(ms).toISOString();
 const BASE = Date.UTC(2026, 10, 20);
+
+let mealsMade = 0;
+/** A meal as the catalogue answers it (MealDto); each one made is a minute older than the one before. */
+export function makeMeal(overrides: Partial<MealDto> & Pick<MealDto, 'title'>): MealDto {
+  const _id = overrides._id ?? crypto.randomUUID();
+  const reviews = overrides.reviews_count ?? overrides.reviewCount ?? 0;
+  return {
+    _id,
+    category: 'Breakfast',
+    image: `/api/media/${_id}`,
+    ingredients: ['eggs', 'toast'],
+    description: 'A warm plate',
+    price: 5,
+    postTime: at(BASE - minutes(++mealsMade)),
+    distributorName: 'Chef Ana',
+    distributorEmail: 'ana@hostel.test',
+    rating: 4.5,
+    likes: 0,
+    likedByMe: false,
+    ...overrides,
+    reviews_count: reviews,
+    reviewCount: reviews,
+  };
+}
+
+/** A review as the lists answer it (ReviewDto), with its meal's counts as they are joined in. */
+export function makeReview(overrides: Partial<ReviewDto> & Pick<ReviewDto, 'mealId' | 'mealTitle' | 'userEmail'>): ReviewDto {
+  return {
+    _id: crypto.randomUUID(),
+    distributorName: 'Chef Ana',
+    userName: overrides.userEmail.split('@')[0] ?? 'Someone',
+    review: 'Tasty.',
+    createdAt: '2026-11-21T12:00:00.000Z',
+    mealLikes: 0,
+    mealReviewCount: 0,
+    ...overrides,
+  };
+}
+
+/** The review was added by `authorId`: what deleting it is decided on. */
+export function reviewHistory(
+  { _id: reviewId, mealId, mealTitle, distributorName, userEmail, userName, review, createdAt }: ReviewDto,
+  authorId: string,
+): History {
+  const data = { reviewId, mealId, mealTitle, distributorName, userId: authorId, userEmail, userName, review, createdAt };
+  return { stream: reviewStream(reviewId), events: [{ type: 'ReviewAdded', data }] };
+}
+
+let upcomingMade = 0;
+/** An upcoming meal as the list answers it (UpcomingMealDto); each one made is a minute older than the one before. */
+export function makeUpcomingMeal(overrides: Partial<UpcomingMealDto> & Pick<UpcomingMealDto, 'title'>): UpcomingMealDto {
+  const _id = overrides._id ?? crypto.randomUUID();
+  return {
+    _id,
+    category: 'Dinner',
+    image: `/api/media/${_id}`,
+    ingredients: ['rice', 'beans'],
+    description: 'Coming soon',
+    price: 6,
+    distributorName: 'Chef Ana',
+    distributorEmail: 'ana@hostel.test',
+    date: at(BASE - minutes(++upcomingMade)),
+    likes: 0,
+    likedByMe: false,
+    likedUsers: [],
+    reviewCount: 0,
+    rating: 0,
+    ...overrides,
+  };
+}
+
+/** The upcoming meal was added and liked `meal.likes` times, by `likers` (others, unless given): what a like or a publish is decided on. */
+export function upcomingHistory(meal: UpcomingMealDto, likers = Array.from({ length: meal.likes }, (_, n) => `liker-${n + 1}`)): History {
+  const { _id: upcomingId, title, category, image, ingredients, description, price, distributorName, distributorEmail, date: addedAt } = meal;
+  const added: DomainEvent = {
+    type: 'UpcomingMealAdded',
+    data: { upcomingId, title, category, image, ingredients, description, price, distributorName, distributorEmail, addedAt },
+  };
+  const likes = likers.map((userId, n): DomainEvent => ({ type: 'UpcomingMealLiked', data: { upcomingId, userId, likes: n + 1 } }));
+  return { stream: upcomingStream(upcomingId), events: [added, ...likes] };
+}
 
 /** A meal's fields as its history carries them. */
 type Dish = Pick<

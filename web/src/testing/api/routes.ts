@@ -10,7 +10,7 @@ const exports: Unfaked = { unfaked: 'for API clients and operators: the web app 
 /**
  * Every route of contracts' catalogue (ROUTES), and how the web tests answer it: `'faked'`, a base
  * handler of the fake API answers it in every test; `'fixture'`, no base handler does: each test that
- * reaches it states its answer itself (`server.use`), and a test that does not fails ('No handler
+ * reaches it states its answer itself (`server.use`, or `answer`/`answerPages` in server.ts), and a test that does not fails ('No handler
  * answered', setup-tests.ts) rather than read an answer someone else made up; or why the web's tests need
  * none. Exhaustive: a route added to the catalogue does not compile here until its answer's place (or the
  * reason it needs none) is written, and `routes.unit.spec.ts` holds the base handlers to this list both ways.
@@ -52,13 +52,13 @@ export const FAKED_ROUTES = {
   'PATCH /api/meals/:id': { unfaked: 'partial edits by API clients; the web app edits a meal with PUT' },
   'DELETE /api/meals/:id': 'faked',
   'PATCH /api/meals/:id/like': 'faked',
-  'GET /api/meals': 'faked',
-  'GET /api/meals/:id': 'faked',
+  'GET /api/meals': 'fixture',
+  'GET /api/meals/:id': 'fixture',
 
   'POST /api/reviews': 'faked',
   'DELETE /api/reviews/:id': 'faked',
-  'GET /api/reviews/:mealId': 'faked',
-  'GET /api/reviews': 'faked',
+  'GET /api/reviews/:mealId': 'fixture',
+  'GET /api/reviews': 'fixture',
 
   'POST /payment': 'fixture',
   'POST /api/webhooks/stripe': { unfaked: 'called by Stripe, never the web app' },
@@ -67,7 +67,7 @@ export const FAKED_ROUTES = {
   'POST /api/upcomingMeals': 'faked',
   'PATCH /api/upcomingMeals/:id/like': 'faked',
   'PATCH /api/upcomingMeals/:id/publish': 'faked',
-  'GET /api/upcomingMeals': 'faked',
+  'GET /api/upcomingMeals': 'fixture',
 
   'POST /api/mealRequests': 'faked',
   'DELETE /api/mealRequests/:id': 'faked',

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
-import { requests } from '@/testing/api/server';
+import { answerPages, requests } from '@/testing/api/server';
 import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
 
@@ -16,6 +16,9 @@ async function signIn(credentials: { Email: string; Password: string }, outcome:
   await fillIn(user, credentials, 'Login');
   return { router, user, dialog: await screen.findByRole('dialog', { name: outcome }) };
 }
+
+// The pages the user lands on list no meals here.
+beforeEach(() => answerPages('/api/meals', []));
 
 describe('login screen', () => {
   it('given empty fields, when submitted, then shows the required texts wired to the fields and calls nothing', async () => {

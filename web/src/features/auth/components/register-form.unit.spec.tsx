@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
-import { requests, server } from '@/testing/api/server';
+import { answerPages, requests, server } from '@/testing/api/server';
 import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
 
@@ -15,6 +15,9 @@ async function register(fields: Record<string, string | File>, outcome: string) 
   await fillIn(userEvent.setup(), fields, 'Sign Up');
   return { router, dialog: await screen.findByRole('dialog', { name: outcome }) };
 }
+
+// The pages the user lands on list no meals here.
+beforeEach(() => answerPages('/api/meals', []));
 
 describe('register screen', () => {
   it('given empty fields, when submitted, then shows the required texts on their fields and calls nothing', async () => {

@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { mailedToken, makeUser, seed } from '@/testing/api/db';
-import { requests, server } from '@/testing/api/server';
+import { answerPages, requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const token = mailedToken(7);
+
+// The pages the user lands on list no meals here.
+beforeEach(() => answerPages('/api/meals', []));
 
 describe('verify email page (the mailed link)', () => {
   beforeEach(() => localStorage.clear());

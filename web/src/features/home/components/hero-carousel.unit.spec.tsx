@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { makeMeal, seed } from '@/testing/api/db';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeMeal } from '@/testing/api/factories';
+import { answerPages } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 function preferReducedMotion() {
@@ -14,8 +15,11 @@ function preferReducedMotion() {
 }
 
 describe('hero', () => {
+  // Home's meals below the hero: none here unless a test says so.
+  beforeEach(() => answerPages('/api/meals', []));
+
   it('given a search, when submitted, then opens Explore All Meals with the query', async () => {
-    seed({ meals: [makeMeal({ title: 'Rice Bowl' })] });
+    answerPages('/api/meals', [makeMeal({ title: 'Rice Bowl' })]);
     const { router } = renderApp('/');
     const user = userEvent.setup();
 

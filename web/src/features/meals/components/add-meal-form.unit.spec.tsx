@@ -2,7 +2,8 @@ import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-lib
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { db, makeUser, seed } from '@/testing/api/db';
+import { makeUser, seed } from '@/testing/api/db';
+import { decided } from '@/testing/api/http';
 import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
@@ -141,8 +142,9 @@ describe('Add Meal', () => {
       description: 'One-pot comfort food',
       price: 5.75,
     });
-    expect(db.meals).toEqual([
-      expect.objectContaining({ title: 'Khichdi', ingredients: ['rice', 'moong dal', 'ghee'], distributorEmail: 'ada@example.com', rating: 0, likes: 0 }),
+    // mealDecider added it as the server words it: the ingredients listed, the admin its distributor, unrated.
+    expect(decided('MealAdded').map((added) => added.data)).toEqual([
+      expect.objectContaining({ title: 'Khichdi', ingredients: ['rice', 'moong dal', 'ghee'], distributorEmail: 'ada@example.com', rating: 0 }),
     ]);
     await waitForElementToBeRemoved(() => screen.queryByRole('dialog', { name: 'Meal Added!' }));
     // The page is given back to assistive technology (Radix's aria-hidden undone) once the dialog's effects are cleaned up.

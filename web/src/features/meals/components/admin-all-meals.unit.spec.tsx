@@ -4,8 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useLiveRoom } from '@/lib/live-updates';
 import { http, HttpResponse } from 'msw';
-import { makeMeal, makeUser, type MealRecord, seed } from '@/testing/api/db';
-import { requests, server } from '@/testing/api/server';
+import type { MealDto } from '@hostel/contracts';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeMeal, mealHistory } from '@/testing/api/factories';
+import { decided, given } from '@/testing/api/http';
+import { answerPages, requests, server } from '@/testing/api/server';
 import { confirmWith } from '@/testing/confirm';
 import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
@@ -35,16 +38,23 @@ const column = (index: number) =>
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[index]?.textContent);
-const openAsAdmin = (given: MealRecord[]) => {
-  seed({ users: [admin], signedInAs: admin.email, meals: given });
+/** All Meals as an admin, the catalogue listing `listed()` (newest first unless sorted), and by likes or review count as the read model sorts them. */
+const openAsAdmin = (listed: MealDto[] | (() => MealDto[])) => {
+  const now = typeof listed === 'function' ? listed : () => listed;
+  const most = (count: (meal: MealDto) => number) => [...now()].sort((a, b) => count(b) - count(a));
+  seed({ users: [admin], signedInAs: admin.email });
+  answerPages('/api/meals', (query) =>
+    query.get('sort') === 'likes' ? most((meal) => meal.likes) : query.get('sort') === 'reviews_count' ? most((meal) => meal.reviews_count) : now(),
+  );
   renderApp('/dashboard/adminAllMeals');
 };
+const newestFirst = [...meals].reverse();
 
 const { table, rowOf, headers, cellsOf } = tableNamed('Meals');
 
 describe('Admin All Meals', () => {
   it('given 13 meals, when opened, then lists 10 a page with likes, reviews, rating to one decimal, distributor and the actions', async () => {
-    openAsAdmin([...meals, khichdi]);
+    openAsAdmin([khichdi, ...newestFirst]);
 
     expect(await screen.findByRole('cell', { name: 'Khichdi' })).toBeInTheDocument();
     expect(headers()).toEqual(['Title', 'Likes', 'Reviews', 'Rating', 'Distributor', 'Actions']);
@@ -64,7 +74,7 @@ describe('Admin All Meals', () => {
   });
 
   it('given the sort buttons, when by likes then by review count are chosen, then the server orders each way, most first, and a second click undoes it', async () => {
-    openAsAdmin(meals);
+    openAsAdmin(newestFirst);
     const user = userEvent.setup();
     await screen.findByRole('cell', { name: 'Meal 12' });
     const byLikes = screen.getByRole('button', { name: 'Sort by likes' });
@@ -88,7 +98,7 @@ describe('Admin All Meals', () => {
   });
 
   it('given a sorted second page, when the sort changes, then it starts again from the first page', async () => {
-    openAsAdmin(meals);
+    openAsAdmin(newestFirst);
     const user = userEvent.setup();
     await screen.findByRole('cell', { name: 'Meal 12' });
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -115,7 +125,9 @@ describe('Admin All Meals', () => {
   });
 
   it('given the confirmation, when cancelled, then nothing is deleted; when confirmed, then the meal is deleted and Deleted! closes by itself', async () => {
-    openAsAdmin([khichdi, meals[0]!]);
+    given(mealHistory(khichdi));
+    // Listed until mealDecider decided its deletion.
+    openAsAdmin(() => (decided('MealDeleted').length > 0 ? [meals[0]!] : [khichdi, meals[0]!]));
     const user = userEvent.setup();
 
     await confirmWith(user, 'Delete Khichdi', 'Cancel');

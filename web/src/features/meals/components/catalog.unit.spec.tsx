@@ -2,13 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { makeMeal, makeUser, seed } from '@/testing/api/db';
-import { requests, server } from '@/testing/api/server';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeMeal } from '@/testing/api/factories';
+import { answerPages, requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });
 const breakfasts = Array.from({ length: 5 }, (_, index) => makeMeal({ title: `Breakfast ${index + 1}`, category: 'Breakfast', price: 4 + index }));
 const dinners = [makeMeal({ title: 'Lentil Dal', category: 'Dinner', price: 12 }), makeMeal({ title: 'Fish Curry', category: 'Dinner', price: 24 })];
+
+/** For this test, the catalogue lists `meals` of the category asked for (home asks for one at a time), in the order given. */
+const catalogueHas = (meals: ReturnType<typeof makeMeal>[]) =>
+  answerPages('/api/meals', (query) => meals.filter((meal) => meal.category === query.get('category')));
 
 const categories = () => screen.getByRole('region', { name: 'Our Meals Categories' });
 const cardTitles = (container: HTMLElement) =>
@@ -18,7 +23,7 @@ const cardTitles = (container: HTMLElement) =>
 
 describe('Our Meals Categories (home)', () => {
   it('given meals, when home opens, then Breakfast is chosen and only its first three meals show', async () => {
-    seed({ meals: [...breakfasts, ...dinners] });
+    catalogueHas([...breakfasts, ...dinners]);
     renderApp('/');
 
     await screen.findByRole('article', { name: 'Breakfast 1' });
@@ -30,7 +35,7 @@ describe('Our Meals Categories (home)', () => {
   });
 
   it('given a click on Dinner, then Dinner is highlighted and its meals replace the others', async () => {
-    seed({ meals: [...breakfasts, ...dinners] });
+    catalogueHas([...breakfasts, ...dinners]);
     renderApp('/');
     await screen.findByRole('article', { name: 'Breakfast 1' });
 
@@ -43,7 +48,7 @@ describe('Our Meals Categories (home)', () => {
   });
 
   it('given an empty category, then says so; given a failure, then says that in an alert', async () => {
-    seed({ meals: breakfasts });
+    catalogueHas(breakfasts);
     renderApp('/');
     await screen.findByRole('article', { name: 'Breakfast 1' });
     await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Lunch' }));
@@ -57,7 +62,7 @@ describe('Our Meals Categories (home)', () => {
 
 describe('Choose Your Membership (home)', () => {
   it('given a visitor, when a plan is chosen, then Sign Up Required leads to sign-in', async () => {
-    seed({ meals: [] });
+    catalogueHas([]);
     const { router } = renderApp('/');
     const user = userEvent.setup();
 
@@ -73,7 +78,8 @@ describe('Choose Your Membership (home)', () => {
   });
 
   it('given a signed-in student, when a plan is chosen, then goes to its checkout', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [] });
+    seed({ users: [student], signedInAs: student.email });
+    catalogueHas([]);
     const { router } = renderApp('/');
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -85,7 +91,8 @@ describe('Choose Your Membership (home)', () => {
 
   it('given a Gold member, then their plan says so, Silver is included, and only Platinum is offered', async () => {
     const gil = makeUser({ name: 'Gil Gold', email: 'gil@example.com', badge: 'Gold' });
-    seed({ users: [gil], signedInAs: gil.email, meals: [] });
+    seed({ users: [gil], signedInAs: gil.email });
+    catalogueHas([]);
     const { router } = renderApp('/');
     const plans = await screen.findByRole('region', { name: 'Choose Your Membership' });
     expect(await within(plans).findByText('Your current plan')).toBeInTheDocument();
@@ -106,7 +113,8 @@ describe('Explore All Meals', () => {
   );
 
   it('given a search from the hero, then filters by it; Load more fetches the next page from the count loaded', async () => {
-    seed({ meals: many });
+    // What the catalogue finds for 'meal': all twelve.
+    answerPages('/api/meals', many);
     renderApp('/AllMeals?search=meal');
     const list = await screen.findByRole('list', { name: 'Meals' });
 
@@ -132,7 +140,8 @@ describe('Explore All Meals', () => {
   });
 
   it('given a category and a price band, then asks for them and keeps them in the URL', async () => {
-    seed({ meals: many });
+    // Lunch at $10-$20: Meal 04 alone ($14).
+    answerPages('/api/meals', (query) => (query.get('category') === 'Lunch' && query.get('priceMin') === '10' ? [many[3]!] : many));
     const { router } = renderApp('/AllMeals');
     await screen.findByRole('list', { name: 'Meals' });
     const user = userEvent.setup();
@@ -147,7 +156,7 @@ describe('Explore All Meals', () => {
   });
 
   it('given meals, then each card is titled one level below the page (h1 → h2, no level skipped, as axe heading-order asks)', async () => {
-    seed({ meals: many.slice(0, 2) });
+    answerPages('/api/meals', many.slice(0, 2));
     renderApp('/AllMeals');
     const list = await screen.findByRole('list', { name: 'Meals' });
 
@@ -163,7 +172,7 @@ describe('Explore All Meals', () => {
   });
 
   it('given one meal, then the count says it in the singular', async () => {
-    seed({ meals: many.slice(0, 1) });
+    answerPages('/api/meals', many.slice(0, 1));
     renderApp('/AllMeals');
     await screen.findByRole('list', { name: 'Meals' });
 

@@ -2,18 +2,25 @@ import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-lib
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { makeMeal, makeUser, seed } from '@/testing/api/db';
-import { requests, server } from '@/testing/api/server';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeMeal, mealHistory } from '@/testing/api/factories';
+import { decided, given } from '@/testing/api/http';
+import { answerPages, requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
 const khichdi = makeMeal({ title: 'Khichdi', distributorName: 'Chef Ana', rating: 7.5, price: 5.75 });
 
+const edited = { ...khichdi, title: 'Masala Khichdi', distributorName: 'Chef Bo', rating: 9.3, price: 6.5 };
+
 const modal = () => screen.getByRole('dialog', { name: 'Update Khichdi' });
 const field = (label: string) => within(modal()).getByLabelText(label);
 
 async function openUpdate() {
-  seed({ users: [admin], signedInAs: admin.email, meals: [khichdi] });
+  seed({ users: [admin], signedInAs: admin.email });
+  given(mealHistory(khichdi));
+  // Listed as mealDecider's edit left it: the new values the test sent.
+  answerPages('/api/meals', () => [decided('MealEdited').length > 0 ? edited : khichdi]);
   renderApp('/dashboard/adminAllMeals');
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Update Khichdi' }));

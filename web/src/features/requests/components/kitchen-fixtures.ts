@@ -1,6 +1,6 @@
 import type { ServeQueueAnswer, ServeQueueItem } from '@hostel/contracts';
-import { makeMeal, makeUser } from '@/testing/api/db';
-import { makeQueueItem, type Requester } from '@/testing/api/factories';
+import { makeUser } from '@/testing/api/db';
+import { makeMeal, makeQueueItem, type Requester } from '@/testing/api/factories';
 import { answer, answerPages } from '@/testing/api/server';
 
 /** The kitchen tests' clock and cast: the kitchen queue on Serve Meals and the kitchen display (kiosk) alike. */

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { makeMeal, makeUser, seed } from '@/testing/api/db';
-import { current, makeMealRequest, makeQueue, mealHistory, requestHistory } from '@/testing/api/factories';
+import { makeUser, seed } from '@/testing/api/db';
+import { current, makeMeal, makeMealRequest, makeQueue, mealHistory, requestHistory } from '@/testing/api/factories';
 import { decided, given } from '@/testing/api/http';
 import { answer, answerPages, requests, server } from '@/testing/api/server';
 import { tableNamed } from '@/testing/data-table';
+import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ _id: '00000000-0000-4000-8000-0000000005a0', name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
@@ -36,8 +37,9 @@ async function requestMeal() {
 
 describe('Request Meal on the meal page', () => {
   it('given a student, when Request Meal is clicked, then says Request Submitted, shows the request Pending and rests the button', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [dal] });
+    seed({ users: [student], signedInAs: student.email });
     given(mealHistory(dal));
+    mealPageAnswers(dal);
     // Their requests of the meal: none, until the decider took one.
     myRequestsAre(() => decided('MealRequested').map((asked) => makeMealRequest(dal, student, { _id: asked.data.requestId })));
     renderApp(`/meal/${dal._id}`);
@@ -55,8 +57,9 @@ describe('Request Meal on the meal page', () => {
   });
 
   it('given a bronze student, when Request Meal is clicked, then refuses with the upgrade text and goes to /, sending nothing', async () => {
-    seed({ users: [bronze], signedInAs: bronze.email, meals: [dal] });
-    myRequestsAre(() => []);
+    seed({ users: [bronze], signedInAs: bronze.email });
+    mealPageAnswers(dal);
+    answerPages('/api/meals', []);
     const { router } = renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
     // The badge is read from the account: wait until it has arrived.
@@ -70,7 +73,7 @@ describe('Request Meal on the meal page', () => {
   });
 
   it('given a visitor, when Request Meal is clicked, then warns Please login first and goes to /SignUp', async () => {
-    seed({ meals: [dal] });
+    mealPageAnswers(dal);
     const { router } = renderApp(`/meal/${dal._id}`);
 
     await requestMeal();
@@ -81,8 +84,8 @@ describe('Request Meal on the meal page', () => {
   });
 
   it('given the account still loading, then Request Meal rests and a click on it is ignored', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [dal] });
-    myRequestsAre(() => []);
+    seed({ users: [student], signedInAs: student.email });
+    mealPageAnswers(dal);
     server.use(http.get('/users/:email', () => new Promise<Response>(() => {})));
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
@@ -97,8 +100,8 @@ describe('Request Meal on the meal page', () => {
   });
 
   it('given a server refusal, then says Failed to submit request with its message', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [dal] });
-    myRequestsAre(() => []);
+    seed({ users: [student], signedInAs: student.email });
+    mealPageAnswers(dal);
     server.use(http.post('/api/mealRequests', () => HttpResponse.json({ message: 'Meal not found' }, { status: 404 })));
     renderApp(`/meal/${dal._id}`);
     await screen.findByRole('button', { name: 'Account menu' });

@@ -1,9 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { makeMeal, makeUser, seed } from '@/testing/api/db';
-import { makeMealRequest } from '@/testing/api/factories';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeMeal, makeMealRequest } from '@/testing/api/factories';
 import { answer, answerPages } from '@/testing/api/server';
+import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ _id: '00000000-0000-4000-8000-0000000005a0', name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
@@ -34,8 +35,8 @@ describe("A student's request moving on", () => {
   it('is told in a toast wherever they are (prepared, then delivered), and in a browser notification when allowed and the page is not in front', async () => {
     const { shown } = fakeNotifications('granted');
     const inFront = vi.spyOn(document, 'hasFocus').mockReturnValue(false);
-    seed({ users: [student], signedInAs: student.email, meals: [biryani] });
-    answerPages('/api/mealRequests', []);
+    seed({ users: [student], signedInAs: student.email });
+    mealPageAnswers(biryani);
     const { liveFeed } = renderApp(`/meal/${biryani._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -64,8 +65,8 @@ describe("A student's request moving on", () => {
 
   it('shows no browser notification unless the student allowed them', async () => {
     const { shown } = fakeNotifications('default');
-    seed({ users: [student], signedInAs: student.email, meals: [biryani] });
-    answerPages('/api/mealRequests', []);
+    seed({ users: [student], signedInAs: student.email });
+    mealPageAnswers(biryani);
     const { liveFeed } = renderApp(`/meal/${biryani._id}`);
     await screen.findByRole('button', { name: 'Account menu' });
 
@@ -92,8 +93,8 @@ describe('My Requested Meals and the stages', () => {
   });
 
   it("shows the meal page's request as Approved, the button resting while the kitchen prepares it", async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [dal] });
-    answerPages('/api/mealRequests', [makeMealRequest(dal, student, { status: 'Approved' })]);
+    seed({ users: [student], signedInAs: student.email });
+    mealPageAnswers(dal, { requests: [makeMealRequest(dal, student, { status: 'Approved' })] });
     renderApp(`/meal/${dal._id}`);
 
     expect(await screen.findByText('Your request:')).toHaveTextContent('Your request: Approved');
@@ -120,6 +121,7 @@ describe("Admin Profile's kitchen numbers", () => {
   it("shows today's average and p90 wait from request to Delivered", async () => {
     // The read model's figures, as GET /api/serveQueue/waiting answers them (its SQL computes them).
     seed({ users: [admin], signedInAs: admin.email });
+    answerPages('/api/meals', []);
     answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 3, averageMs: 5 * 60_000, p90Ms: 9 * 60_000 });
     renderApp('/dashboard/adminProfile');
 
@@ -128,6 +130,7 @@ describe("Admin Profile's kitchen numbers", () => {
 
   it('says so before the first delivery of the day', async () => {
     seed({ users: [admin], signedInAs: admin.email });
+    answerPages('/api/meals', []);
     answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 0, averageMs: null, p90Ms: null });
     renderApp('/dashboard/adminProfile');
 

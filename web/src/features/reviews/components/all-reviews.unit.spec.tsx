@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeMeal, makeReview, makeUser, seed } from '@/testing/api/db';
-import { requests } from '@/testing/api/server';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeMeal, makeReview, reviewHistory } from '@/testing/api/factories';
+import { decided, given } from '@/testing/api/http';
+import { answerPages, requests } from '@/testing/api/server';
 import { confirmWith } from '@/testing/confirm';
 import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
@@ -18,14 +20,20 @@ const reviews = meals.map((meal, index) =>
     userEmail: authors[index % 3]!,
     userName: `Author ${index % 3}`,
     createdAt: `2026-11-${String(index + 1).padStart(2, '0')}T12:00:00.000Z`,
+    // Its meal's counts, as the read model joins them in.
+    mealLikes: meal.likes,
+    mealReviewCount: meal.reviews_count,
   }),
 );
+/** Everyone's reviews as the read model lists them, newest first; those reviewDecider deleted gone. */
+const listed = () => [...reviews].reverse().filter((review) => !decided('ReviewDeleted').some(({ data }) => data.reviewId === review._id));
 
 const { table, rowOf, headers, cellsOf } = tableNamed('All reviews');
 
 describe('All Reviews (admin)', () => {
   it("given everyone's reviews, when an admin opens All Reviews, then lists them all, 10 a page, with author, likes and review count", async () => {
-    seed({ users: [admin], signedInAs: admin.email, meals, reviews });
+    seed({ users: [admin], signedInAs: admin.email });
+    answerPages('/api/reviews', listed);
     renderApp('/dashboard/AllReviews');
 
     expect(await screen.findByRole('cell', { name: 'Meal 11' })).toBeInTheDocument();
@@ -44,7 +52,9 @@ describe('All Reviews (admin)', () => {
   });
 
   it("given a student's review, when the admin deletes it, then it is gone and the list fits one page", async () => {
-    seed({ users: [admin], signedInAs: admin.email, meals, reviews });
+    seed({ users: [admin], signedInAs: admin.email });
+    given(reviewHistory(reviews[10]!, 'a-student'));
+    answerPages('/api/reviews', listed);
     renderApp('/dashboard/AllReviews');
     const user = userEvent.setup();
 

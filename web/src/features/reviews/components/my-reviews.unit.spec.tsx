@@ -2,14 +2,17 @@ import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { makeMeal, makeReview, makeUser, seed } from '@/testing/api/db';
-import { requests, server } from '@/testing/api/server';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeMeal, makeReview, reviewHistory } from '@/testing/api/factories';
+import { decided, given } from '@/testing/api/http';
+import { answerPages, requests, server } from '@/testing/api/server';
 import { confirmWith } from '@/testing/confirm';
 import { tableNamed } from '@/testing/data-table';
+import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
 
 // The account's email as typed at registration; the list is asked for trimmed and lower-cased.
-const student = makeUser({ name: 'Sam Student', email: 'Sam@Example.COM' });
+const student = makeUser({ _id: '00000000-0000-4000-8000-0000000005a0', name: 'Sam Student', email: 'Sam@Example.COM' });
 const other = makeUser({ name: 'Olga Other', email: 'olga@example.com' });
 const dal = makeMeal({ title: 'Lentil Dal', likes: 7, reviews_count: 3 });
 const meals = Array.from({ length: 12 }, (_, index) => makeMeal({ title: `Meal ${String(index + 1).padStart(2, '0')}` }));
@@ -29,13 +32,13 @@ const { table, rowOf, headers } = tableNamed('My reviews');
 
 describe('My Reviews', () => {
   it('given a student with 12 reviews, when My Reviews opens, then asks for their own by normalised email and lists 10 a page with the meal counts', async () => {
-    const reviews = [...meals.map((meal, index) => reviewOf(meal, index + 1)), reviewOf(meals[0]!, 28, { userEmail: other.email, userName: other.name })];
-    seed({
-      users: [student, other],
-      signedInAs: student.email,
-      meals: [...meals, dal],
-      reviews: [...reviews, reviewOf(dal, 27, { review: 'Earthy and warm.' })],
-    });
+    // The student's own 13, newest first, with their meals' counts (Olga's review is not among them): the read model's answer.
+    const mine = [
+      reviewOf(dal, 27, { review: 'Earthy and warm.', mealLikes: 7, mealReviewCount: 3 }),
+      ...meals.map((meal, index) => reviewOf(meal, index + 1)).reverse(),
+    ];
+    seed({ users: [student, other], signedInAs: student.email });
+    answerPages('/api/reviews', (query) => (query.get('userEmail') === 'sam@example.com' ? mine : []));
     renderApp('/dashboard/myReviews');
 
     expect(await screen.findByRole('cell', { name: 'Lentil Dal' })).toBeInTheDocument();
@@ -57,7 +60,9 @@ describe('My Reviews', () => {
   });
 
   it('given a review, when View Meal is followed, then the meal page opens', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [dal], reviews: [reviewOf(dal, 2)] });
+    seed({ users: [student], signedInAs: student.email });
+    answerPages('/api/reviews', [reviewOf(dal, 2)]);
+    mealPageAnswers(dal);
     const { router } = renderApp('/dashboard/myReviews');
 
     const link = await screen.findByRole('link', { name: 'View Meal: Lentil Dal' });
@@ -68,7 +73,8 @@ describe('My Reviews', () => {
   });
 
   it('given a review without a meal id, when View Meal is clicked, then says Meal ID not found.', async () => {
-    seed({ users: [student], signedInAs: student.email, reviews: [makeReview({ mealId: '', mealTitle: 'Lost Soup', userEmail: 'sam@example.com' })] });
+    seed({ users: [student], signedInAs: student.email });
+    answerPages('/api/reviews', [makeReview({ mealId: '', mealTitle: 'Lost Soup', userEmail: 'sam@example.com' })]);
     renderApp('/dashboard/myReviews');
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'View Meal: Lost Soup' }));
@@ -78,7 +84,10 @@ describe('My Reviews', () => {
 
   it('given the confirmation, when cancelled, then nothing is deleted; when confirmed, then deletes, says Deleted! and closes by itself', async () => {
     const review = reviewOf(dal, 2);
-    seed({ users: [student], signedInAs: student.email, meals: [dal], reviews: [review] });
+    seed({ users: [student], signedInAs: student.email });
+    given(reviewHistory(review, student._id));
+    // Listed until reviewDecider decided its deletion.
+    answerPages('/api/reviews', () => (decided('ReviewDeleted').length > 0 ? [] : [review]));
     renderApp('/dashboard/myReviews');
     const user = userEvent.setup();
 
@@ -100,7 +109,8 @@ describe('My Reviews', () => {
   });
 
   it('given the server refuses, when a delete is confirmed, then says Error! / Failed to delete review. and keeps the row', async () => {
-    seed({ users: [student], signedInAs: student.email, meals: [dal], reviews: [reviewOf(dal, 2)] });
+    seed({ users: [student], signedInAs: student.email });
+    answerPages('/api/reviews', [reviewOf(dal, 2)]);
     server.use(http.delete('/api/reviews/:id', () => HttpResponse.json({ message: 'Database down' }, { status: 500 })));
     renderApp('/dashboard/myReviews');
     const user = userEvent.setup();
@@ -115,6 +125,7 @@ describe('My Reviews', () => {
 
   it('given no reviews, when My Reviews opens, then says No reviews found. without pagination', async () => {
     seed({ users: [student], signedInAs: student.email });
+    answerPages('/api/reviews', []);
     renderApp('/dashboard/myReviews');
 
     expect(await screen.findByText('No reviews found.')).toBeInTheDocument();

@@ -1,10 +1,14 @@
 import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { makeUpcomingMeal, makeUser, seed } from '@/testing/api/db';
+import type { UpcomingMealDto } from '@hostel/contracts';
+import { makeUser, seed } from '@/testing/api/db';
+import { makeMeal, makeUpcomingMeal, upcomingHistory } from '@/testing/api/factories';
+import { decided, given } from '@/testing/api/http';
 import { http, HttpResponse } from 'msw';
 import { answerPages, requests, server } from '@/testing/api/server';
 import { tableNamed } from '@/testing/data-table';
+import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
 
 const silver = makeUser({ name: 'Sam Silver', email: 'sam@example.com', badge: 'Silver' });
@@ -15,9 +19,25 @@ const ninthLike = makeUpcomingMeal({ title: 'Paneer Tikka', likes: 9 });
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 
+/**
+ * For this test, the list (by date or likes alike) holds `meals` as upcomingDecider left them: the one the
+ * reader liked with the count it decided, gone once its like reached the threshold or an admin published it.
+ */
+function upcomingListed(meals: UpcomingMealDto[]) {
+  answerPages('/api/upcomingMeals', () =>
+    meals.flatMap((meal) => {
+      const gone = [...decided('UpcomingMealThresholdReached'), ...decided('UpcomingMealPublished')].some(({ data }) => data.upcomingId === meal._id);
+      const liked = decided('UpcomingMealLiked').find(({ data }) => data.upcomingId === meal._id);
+      return gone ? [] : [liked ? { ...meal, likes: liked.data.likes, likedByMe: true } : meal];
+    }),
+  );
+}
+
 /** Opens Upcoming Meals signed in as `member` (the meals given), then presses Like on the card titled `title`, at `likes`. */
 async function like(member: typeof silver, meals: (typeof biryani)[], title: string, likes: number) {
-  seed({ users: [member], signedInAs: member.email, upcomingMeals: meals });
+  seed({ users: [member], signedInAs: member.email });
+  given(...meals.map((meal) => upcomingHistory(meal)));
+  upcomingListed(meals);
   const { router } = renderApp('/UpcomingMeals');
   await screen.findByRole('button', { name: 'Account menu' });
   const user = userEvent.setup();
@@ -42,7 +62,8 @@ describe('Upcoming Meals', () => {
   });
 
   it('given a member who liked a meal, when they open the page afresh (a reload, a link), then its like shows, pressed and disabled', async () => {
-    seed({ users: [silver], signedInAs: silver.email, upcomingMeals: [{ ...biryani, likes: 4, likedBy: [silver._id] }] });
+    seed({ users: [silver], signedInAs: silver.email });
+    answerPages('/api/upcomingMeals', [{ ...biryani, likes: 4, likedByMe: true }]);
     renderApp('/UpcomingMeals');
 
     const liked = await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: /^Liked 4/ });
@@ -52,7 +73,8 @@ describe('Upcoming Meals', () => {
 
   it('given an auditor, then each card shows its likes and offers no Like', async () => {
     const auditor = makeUser({ name: 'Audrey Auditor', email: 'audrey@example.com', role: 'auditor' });
-    seed({ users: [auditor], signedInAs: auditor.email, upcomingMeals: [biryani] });
+    seed({ users: [auditor], signedInAs: auditor.email });
+    answerPages('/api/upcomingMeals', [biryani]);
     renderApp('/UpcomingMeals');
     await screen.findByRole('button', { name: 'Account menu' });
     expect(await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByText('3 likes')).toBeInTheDocument();
@@ -92,8 +114,10 @@ describe('Upcoming Meals', () => {
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Paneer Tikka' })).not.toBeInTheDocument());
     expect(card('Veg Biryani')).toBeInTheDocument();
 
-    // Listed with its likes and who gave them: this member's like counts there too.
-    answerPages('/api/mealRequests', []);
+    // Listed with its likes and who gave them: this member's like counts there too (the catalogue's answer, stated).
+    const listed = makeMeal({ title: 'Paneer Tikka', likes: 10, likedByMe: true });
+    answerPages('/api/meals', [listed]);
+    mealPageAnswers(listed);
     await router.navigate('/AllMeals?search=paneer');
     await user.click(within(await screen.findByRole('article', { name: 'Paneer Tikka' })).getByRole('link', { name: 'View Details' }));
     expect(await screen.findByRole('button', { name: 'Liked 10 likes' })).toBeDisabled();
@@ -102,7 +126,10 @@ describe('Upcoming Meals', () => {
 
 describe('Upcoming Meals (admin)', () => {
   it('lists them by likes, and Publish takes one off the list', async () => {
-    seed({ users: [admin], signedInAs: admin.email, upcomingMeals: [biryani, ninthLike] });
+    seed({ users: [admin], signedInAs: admin.email });
+    given(upcomingHistory(biryani), upcomingHistory(ninthLike));
+    // By likes, as the read model sorts them.
+    upcomingListed([ninthLike, biryani]);
     renderApp('/dashboard/upcomingMealsAdmin');
 
     const table = await screen.findByRole('table', { name: 'Upcoming meals' });
@@ -126,6 +153,8 @@ describe('Upcoming Meals (admin)', () => {
 
   it('adds an upcoming meal with its uploaded image; without one, asks for it and sends nothing', async () => {
     seed({ users: [admin], signedInAs: admin.email });
+    // Listed once upcomingDecider added it.
+    answerPages('/api/upcomingMeals', () => decided('UpcomingMealAdded').map(({ data }) => makeUpcomingMeal({ _id: data.upcomingId, title: data.title })));
     renderApp('/dashboard/upcomingMealsAdmin');
     const user = userEvent.setup();
     await screen.findByText('No upcoming meals found.');
@@ -167,7 +196,7 @@ describe('Upcoming Meals (admin)', () => {
   });
 
   it('given the list fails to load, then says Error / Failed to fetch upcoming meals.', async () => {
-    seed({ users: [admin], signedInAs: admin.email, upcomingMeals: [biryani] });
+    seed({ users: [admin], signedInAs: admin.email });
     server.use(http.get('/api/upcomingMeals', () => HttpResponse.json({ message: 'Nope' }, { status: 400 })));
     renderApp('/dashboard/upcomingMealsAdmin');
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
@@ -176,6 +205,7 @@ describe('Upcoming Meals (admin)', () => {
 
   it('given an image upload fails in Add Upcoming Meal, then says Error / Image upload failed', async () => {
     seed({ users: [admin], signedInAs: admin.email });
+    answerPages('/api/upcomingMeals', []);
     server.use(http.post('/api/uploads', () => HttpResponse.json({ message: 'Too large' }, { status: 413 })));
     renderApp('/dashboard/upcomingMealsAdmin');
     const user = userEvent.setup();
