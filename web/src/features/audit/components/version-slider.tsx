@@ -181,8 +181,7 @@ function MomentPicker({ entity, id, onFound }: { entity: AuditEntity; id: string
 
 /** Any two versions side by side: what differs between them, and each event in between (the first hundred) with what it changed. */
 function CompareVersions({ entity, id, last, version }: { entity: AuditEntity; id: string; last: number; version: number }) {
-  const fromId = useId();
-  const toId = useId();
+  const headingId = useId();
   const [from, setFrom] = useState(String(Math.max(0, version - 1)));
   const [to, setTo] = useState(String(version));
   const [asked, setAsked] = useState<{ from: number; to: number } | null>(null);
@@ -198,23 +197,13 @@ function CompareVersions({ entity, id, last, version }: { entity: AuditEntity; i
   };
 
   return (
-    <section aria-labelledby={`${fromId}-heading`} className="grid gap-2 border-t border-slate-200 pt-3">
-      <h3 id={`${fromId}-heading`} className="text-base font-semibold text-slate-900">
+    <section aria-labelledby={headingId} className="grid gap-2 border-t border-slate-200 pt-3">
+      <h3 id={headingId} className="text-base font-semibold text-slate-900">
         Compare two versions
       </h3>
       <form noValidate onSubmit={compare} className="flex flex-wrap items-end gap-2">
-        <div className="grid gap-1">
-          <label htmlFor={fromId} className="text-sm font-medium text-slate-900">
-            From version
-          </label>
-          <Input id={fromId} type="number" min={0} max={last} value={from} onChange={(change) => setFrom(change.target.value)} className="w-24" />
-        </div>
-        <div className="grid gap-1">
-          <label htmlFor={toId} className="text-sm font-medium text-slate-900">
-            To version
-          </label>
-          <Input id={toId} type="number" min={0} max={last} value={to} onChange={(change) => setTo(change.target.value)} className="w-24" />
-        </div>
+        <VersionField label="From version" last={last} value={from} onChange={setFrom} />
+        <VersionField label="To version" last={last} value={to} onChange={setTo} />
         <Button type="submit" variant="outline">
           Compare
         </Button>
@@ -257,5 +246,18 @@ function CompareVersions({ entity, id, last, version }: { entity: AuditEntity; i
         </div>
       )}
     </section>
+  );
+}
+
+/** One of the two versions to compare: 0 (before the first) to `last`. */
+function VersionField({ label, last, value, onChange }: { label: string; last: number; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      <Input id={id} type="number" min={0} max={last} value={value} onChange={(change) => onChange(change.target.value)} className="w-24" />
+    </div>
   );
 }

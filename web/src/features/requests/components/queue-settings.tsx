@@ -36,34 +36,14 @@ export function ThresholdsForm({ thresholds, onSave, className }: { thresholds: 
 
   return (
     <form onSubmit={save} className={cn('grid gap-3 text-sm', className)} noValidate>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-late`}>Late after (minutes)</Label>
-        <Input
-          id={`${id}-late`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={240}
-          value={late}
-          onChange={(event) => setLate(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${id}-very-late`}>Very late after (minutes)</Label>
-        <Input
-          id={`${id}-very-late`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={240}
-          value={veryLate}
-          onChange={(event) => setVeryLate(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      </div>
+      <MinutesField id={`${id}-late`} label="Late after (minutes)" value={late} onChange={setLate} errorId={error ? `${id}-error` : undefined} />
+      <MinutesField
+        id={`${id}-very-late`}
+        label="Very late after (minutes)"
+        value={veryLate}
+        onChange={setVeryLate}
+        errorId={error ? `${id}-error` : undefined}
+      />
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-red-700">
           {error}
@@ -73,5 +53,37 @@ export function ThresholdsForm({ thresholds, onSave, className }: { thresholds: 
         Save thresholds
       </Button>
     </form>
+  );
+}
+
+/** One threshold's box, in whole minutes; `errorId` names the form's error while there is one. */
+function MinutesField({
+  id,
+  label,
+  value,
+  onChange,
+  errorId,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  errorId?: string;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={240}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={errorId}
+      />
+    </div>
   );
 }

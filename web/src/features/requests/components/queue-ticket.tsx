@@ -1,6 +1,6 @@
 import type { ServeQueueItem } from '@hostel/contracts';
 import { AlarmClock, Clock, TriangleAlert, Undo2 } from 'lucide-react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { StageCommand } from '../api/serve-queue';
@@ -84,6 +84,19 @@ export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy,
       onCommand(item, 'recall');
     }
   };
+  /** One tap moves the request on (or back); its name says which request, as a ticket holds two or three such buttons. */
+  const stageButton = (command: StageCommand, label: string, variant: 'default' | 'outline', icon?: ReactNode) => (
+    <Button
+      className="flex-1"
+      variant={variant}
+      disabled={disabled}
+      onClick={() => onCommand(item, command)}
+      aria-label={`${label} ${item.mealTitle} for ${item.userName}`}
+    >
+      {icon}
+      {label}
+    </Button>
+  );
 
   return (
     // A card is a stop in the queue's keyboard flow (Tab and the arrows reach it; Enter and Backspace act on
@@ -148,39 +161,9 @@ export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy,
       </p>
       {item.status !== 'Delivered' || recallable ? (
         <div className="flex gap-2 pt-1">
-          {item.status === 'Pending' ? (
-            <Button
-              className="flex-1"
-              disabled={disabled}
-              onClick={() => onCommand(item, 'approve')}
-              aria-label={`Approve ${item.mealTitle} for ${item.userName}`}
-            >
-              Approve
-            </Button>
-          ) : null}
-          {item.status !== 'Delivered' ? (
-            <Button
-              className="flex-1"
-              variant={item.status === 'Approved' ? 'default' : 'outline'}
-              disabled={disabled}
-              onClick={() => onCommand(item, 'serve')}
-              aria-label={`Serve ${item.mealTitle} for ${item.userName}`}
-            >
-              Serve
-            </Button>
-          ) : null}
-          {recallable ? (
-            <Button
-              className="flex-1"
-              variant="outline"
-              disabled={disabled}
-              onClick={() => onCommand(item, 'recall')}
-              aria-label={`Recall ${item.mealTitle} for ${item.userName}`}
-            >
-              <Undo2 aria-hidden="true" />
-              Recall
-            </Button>
-          ) : null}
+          {item.status === 'Pending' ? stageButton('approve', 'Approve', 'default') : null}
+          {item.status !== 'Delivered' ? stageButton('serve', 'Serve', item.status === 'Approved' ? 'default' : 'outline') : null}
+          {recallable ? stageButton('recall', 'Recall', 'outline', <Undo2 aria-hidden="true" />) : null}
         </div>
       ) : null}
     </article>
