@@ -13,16 +13,20 @@ const optionalUrl = (pattern: RegExp, message: string) =>
     .transform((value) => value?.trim() || undefined)
     .pipe(z.string().regex(pattern, message).optional());
 
+/** A comma-separated list variable's items: each trimmed and made `canonical` (lower case, say), blanks dropped. */
+const commaList =
+  (canonical = (item: string) => item) =>
+  (list: string) =>
+    list
+      .split(',')
+      .map((item) => canonical(item.trim()))
+      .filter(Boolean);
+
 /** A comma-separated list of origins (scheme, host and port; a trailing slash is forgiven). */
 const origins = z
   .string()
   .default('')
-  .transform((list) =>
-    list
-      .split(',')
-      .map((origin) => origin.trim().replace(/\/$/, ''))
-      .filter(Boolean),
-  )
+  .transform(commaList((origin) => origin.replace(/\/$/, '')))
   .pipe(z.array(z.string().regex(/^https?:\/\/[^/\s]+$/, 'each origin must look like https://meals.example.edu (scheme and host, no path)')));
 
 /** An IPv4 netmask written as an address (255.255.0.0): its prefix length, or undefined when it is no mask. */
@@ -66,12 +70,7 @@ const Env = z.object({
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((email) => email.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    .transform(commaList((email) => email.toLowerCase())),
   /** The access-token signing key as a private JWK (JSON); generated and kept in the database when absent. */
   JWT_PRIVATE_JWK: z
     .string()
@@ -93,12 +92,7 @@ const Env = z.object({
    */
   JWT_JWKS_URL: z
     .string()
-    .transform((list) =>
-      list
-        .split(',')
-        .map((url) => url.trim())
-        .filter(Boolean),
-    )
+    .transform(commaList())
     .pipe(z.array(z.url('each URL must look like http://command-api-1:3000/api/auth/jwks')).min(1, 'name at least one URL'))
     .optional(),
   /** Origins allowed to call the API and to receive the sign-in popup's answer (comma-separated). */
@@ -116,12 +110,7 @@ const Env = z.object({
   IMAGE_URL_HOSTS: z
     .string()
     .default('')
-    .transform((list) =>
-      list
-        .split(',')
-        .map((host) => host.trim().toLowerCase())
-        .filter(Boolean),
-    )
+    .transform(commaList((host) => host.toLowerCase()))
     .pipe(
       z.array(
         z

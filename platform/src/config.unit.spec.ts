@@ -50,6 +50,17 @@ describe('readConfig', () => {
       expect(() => readConfig({ IMAGE_URL_HOSTS: value }), value).toThrow(/IMAGE_URL_HOSTS[.0-9]*: each entry must be a host name/);
   });
 
+  it('reads each comma-separated list trimmed, blanks dropped: emails in lower case, origins without a trailing slash', () => {
+    const config = readConfig({
+      ADMIN_EMAILS: ' Boss@Hostel.test ,, cook@hostel.test',
+      APP_ORIGIN: 'https://meals.example.edu/ , http://localhost:5173',
+      JWT_JWKS_URL: 'http://command-api-1:3000/api/auth/jwks, http://command-api-2:3000/api/auth/jwks,',
+    });
+    expect(config.ADMIN_EMAILS).toEqual(['boss@hostel.test', 'cook@hostel.test']);
+    expect(config.APP_ORIGIN).toEqual(['https://meals.example.edu', 'http://localhost:5173']);
+    expect(config.JWT_JWKS_URL).toEqual(['http://command-api-1:3000/api/auth/jwks', 'http://command-api-2:3000/api/auth/jwks']);
+  });
+
   it('given a malformed URL, then stops with a message naming the variable', () => {
     expect(() => readConfig({ REDIS_URL: 'localhost:6379' })).toThrow('REDIS_URL: must be a Redis URL such as redis://host:6379');
   });
