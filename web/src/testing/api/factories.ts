@@ -106,15 +106,9 @@ export function upcomingHistory(meal: UpcomingMealDto, likers = Array.from({ len
   return { stream: upcomingStream(upcomingId), events: [added, ...likes] };
 }
 
-/** A meal's fields as its history carries them. */
-type Dish = Pick<
-  MealDto,
-  '_id' | 'title' | 'category' | 'image' | 'ingredients' | 'description' | 'price' | 'distributorName' | 'distributorEmail' | 'rating' | 'postTime'
->;
-
 /** The meal was added (and is listed): what a command on it, or a request or review of it, is decided on. */
-export function mealHistory({ _id: mealId, ...dish }: Dish): History {
-  const { title, category, image, ingredients, description, price, distributorName, distributorEmail, rating, postTime } = dish;
+export function mealHistory(meal: MealDto): History {
+  const { _id: mealId, title, category, image, ingredients, description, price, distributorName, distributorEmail, rating, postTime } = meal;
   const data = { mealId, title, category, image, ingredients, description, price, distributorName, distributorEmail, rating, postTime };
   return { stream: mealStream(mealId), events: [{ type: 'MealAdded', data }] };
 }
@@ -182,7 +176,7 @@ export function makeQueue(
   items: ServeQueueItem[],
   {
     counts = { Pending: 0, Approved: 0, Delivered: 0 },
-    waiting = { since: new Date(0).toISOString(), delivered: 0, averageMs: null, p90Ms: null },
+    waiting = makeWaiting(),
     position = null,
   }: { counts?: Partial<ServeQueueAnswer['counts']>; waiting?: WaitingTimes; position?: string | null } = {},
 ): ServeQueueAnswer {

@@ -120,7 +120,3 @@ export function messageOf(schema: z.ZodType, input: unknown): string {
 /** One page of a list, the whole count in `X-Total-Count`. */
 export const page = <T>(items: readonly T[], { skip, limit }: { skip: number; limit: number }) =>
   HttpResponse.json(items.slice(skip, skip + limit), { headers: { 'x-total-count': String(items.length) } });
-
-/** Newest first, ties broken by id (descending), as every read model orders its lists. */
-export const newestFirst = <T extends { _id: string }>(items: readonly T[], time: (item: T) => string) =>
-  [...items].sort((a, b) => time(b).localeCompare(time(a)) || b._id.localeCompare(a._id));
