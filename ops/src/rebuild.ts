@@ -1,6 +1,6 @@
 import { createPostgresEventStore } from '@hostel/eventstore/postgres';
 import { closePool, createDb, createPool } from '@hostel/platform/db';
-import { countPostgresEvents, rebuildReadModels } from '@hostel/projector/rebuild';
+import { countPostgresEvents, rebuildReadModels, runRebuildCommand } from '@hostel/projector/rebuild';
 import type { ReadModelTables } from '@hostel/read-models';
 import { openCliDatabaseOrExit } from './cli-database';
 
@@ -11,11 +11,7 @@ export async function rebuild(names: readonly string[]): Promise<void> {
   const db = createDb<ReadModelTables>(pool);
   const store = createPostgresEventStore({ pool });
   try {
-    await rebuildReadModels({ store, db, names: [...names], eventCount: await countPostgresEvents(db) });
-    console.log('Read models rebuilt.');
-  } catch (error) {
-    console.error('Rebuild failed:', error instanceof Error ? error.message : error);
-    process.exitCode = 1;
+    await runRebuildCommand(async () => rebuildReadModels({ store, db, names: [...names], eventCount: await countPostgresEvents(db) }));
   } finally {
     await store.close();
     await closePool(pool);

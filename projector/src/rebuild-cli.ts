@@ -81,6 +81,20 @@ export async function rebuildReadModels(deps: {
   }
 }
 
+/**
+ * The operator's rebuild command, wherever it runs (`npm run rebuild`, the projector image's rebuild.js):
+ * `rebuild`, then one line saying it is done, or why it failed, with exit code 1 (no stack trace).
+ */
+export async function runRebuildCommand(rebuild: () => Promise<unknown>): Promise<void> {
+  try {
+    await rebuild();
+    console.log('Read models rebuilt.');
+  } catch (error) {
+    console.error('Rebuild failed:', error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  }
+}
+
 /** How many events the PostgreSQL store holds (the progress bar's total). */
 export async function countPostgresEvents(db: Kysely<ReadModelTables>, schema = 'eventstore'): Promise<number> {
   const { rows } = await sql<{ count: string }>`select count(*) as count from ${sql.table(`${schema}.events`)}`.execute(db);

@@ -9,19 +9,17 @@ import pino from 'pino';
 import { serviceConfigOrExit } from '@hostel/platform/config';
 import { openInfrastructure } from '@hostel/platform/infrastructure';
 import type { ReadModelTables } from '@hostel/read-models';
-import { countPostgresEvents, rebuildReadModels } from './rebuild-cli';
+import { countPostgresEvents, rebuildReadModels, runRebuildCommand } from './rebuild-cli';
 
 const config = serviceConfigOrExit('rebuild', ['DATABASE_URL']);
 const infrastructure = await openInfrastructure(config, { log: pino({ level: 'warn' }), poolSize: 4 });
 const db = infrastructure.db<ReadModelTables>();
 try {
-  // The bar's total: counted where the log is PostgreSQL's; KurrentDB's shows the events read alone.
-  const eventCount = config.EVENT_STORE === 'postgres' ? await countPostgresEvents(db) : undefined;
-  await rebuildReadModels({ store: infrastructure.store, db, names: process.argv.slice(2), ...(eventCount === undefined ? {} : { eventCount }) });
-  console.log('Read models rebuilt.');
-} catch (error) {
-  console.error('Rebuild failed:', error instanceof Error ? error.message : error);
-  process.exitCode = 1;
+  await runRebuildCommand(async () => {
+    // The bar's total: counted where the log is PostgreSQL's; KurrentDB's shows the events read alone.
+    const eventCount = config.EVENT_STORE === 'postgres' ? await countPostgresEvents(db) : undefined;
+    await rebuildReadModels({ store: infrastructure.store, db, names: process.argv.slice(2), ...(eventCount === undefined ? {} : { eventCount }) });
+  });
 } finally {
   await infrastructure.close();
 }
