@@ -12,6 +12,7 @@ import type { ImageSources } from '../media/image-reference';
 import type { CommandTables } from '../migrations';
 import { forbidden, likeMeal, mealDecider, mealStream, notFound } from '@hostel/domain';
 import { commandsOn } from '../commands-on';
+import { newDish } from '../media/new-dish';
 
 const params = z.object({ id: z.uuid('Meal not found') });
 
@@ -30,16 +31,13 @@ export const mealRoutes: FastifyPluginAsync<MealRouteDeps> = async (app, deps) =
   const onMeal = commandsOn(deps.store, mealStream, mealDecider);
 
   routes.post('/api/meals', { config: { access: 'admin' }, schema: { body: AddMealBody, response: { 201: CreatedAnswer } } }, async (request, reply) => {
-    const actor = actorOf(request);
-    const image = await acceptImage(deps.db, request.body.image, deps.imageSources, 'Please upload an image before submitting');
-    const mealId = crypto.randomUUID();
+    const { id: mealId, actorRole, image, distributor } = await newDish(request, request.body.image, deps, 'Please upload an image before submitting');
     const result = await onMeal(request, mealId, {
       type: 'AddMeal',
       mealId,
-      actorRole: actor.role,
+      actorRole,
       fields: { ...request.body, image },
-      distributorName: actor.name,
-      distributorEmail: actor.email,
+      ...distributor,
       postTime: new Date().toISOString(),
     });
     return reply.code(201).send({ _id: mealId, message: 'Your meal has been successfully added.', position: result.position });

@@ -5,12 +5,12 @@ import { z } from 'zod';
 import { AddUpcomingMealBody, CommandAnswer, CreatedAnswer, UPCOMING_PUBLISH_THRESHOLD, UpcomingLikeAnswer } from '@hostel/contracts';
 import type { EventStore } from '@hostel/eventstore';
 import { actorOf } from '@hostel/platform/http';
-import { acceptImage } from '../media/image-reference';
 import type { ImageSources } from '../media/image-reference';
 import type { CommandTables } from '../migrations';
 import { publishUpcomingMeal, waitForListing } from './publish';
 import { loadState, upcomingDecider, upcomingStream, userDecider, userStream } from '@hostel/domain';
 import { commandsOn } from '../commands-on';
+import { newDish } from '../media/new-dish';
 
 const params = z.object({ id: z.uuid('Upcoming meal not found') });
 
@@ -24,14 +24,12 @@ export const upcomingRoutes: FastifyPluginAsync<{ store: EventStore; db: Kysely<
     '/api/upcomingMeals',
     { config: { access: 'admin' }, schema: { body: AddUpcomingMealBody, response: { 201: CreatedAnswer } } },
     async (request, reply) => {
-      const actor = actorOf(request);
-      const image = await acceptImage(deps.db, request.body.image, deps.imageSources, 'Please upload an image first.');
-      const upcomingId = crypto.randomUUID();
+      const { id: upcomingId, actorRole, image, distributor } = await newDish(request, request.body.image, deps, 'Please upload an image first.');
       const result = await onUpcoming(request, upcomingId, {
         type: 'AddUpcomingMeal',
         upcomingId,
-        actorRole: actor.role,
-        fields: { ...request.body, image, distributorName: actor.name, distributorEmail: actor.email },
+        actorRole,
+        fields: { ...request.body, image, ...distributor },
         addedAt: new Date().toISOString(),
       });
       return reply.code(201).send({ _id: upcomingId, message: 'Upcoming meal added!', position: result.position });
