@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makePayment, makeUser, seed } from '@/testing/api/db';
 import { makeMeal, makeUpcomingMeal, makeWaiting } from '@/testing/api/factories';
-import { answer, answerPages, server } from '@/testing/api/server';
-import { usersList } from '@/testing/api/users';
+import { answer, answerPages, answerUsers, server } from '@/testing/api/server';
 import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
 
@@ -23,10 +22,8 @@ describe("'History': from an entity's own place to its audit page, for admins an
     mealPageAnswers(dal);
     answerPages('/api/meals', [dal]);
     answerPages('/api/upcomingMeals', [biryani]);
-    server.use(
-      usersList(),
-      http.get('/payments', () => HttpResponse.json([gold], { headers: { 'x-total-count': '1' } })),
-    );
+    answerUsers();
+    server.use(http.get('/payments', () => HttpResponse.json([gold], { headers: { 'x-total-count': '1' } })));
     answer('/api/serveQueue/waiting', makeWaiting());
     const { router } = renderApp(`/meal/${dal._id}`);
     expect(await historyOf('Lentil Dal')).toHaveAttribute('href', `/dashboard/audit/meals/${dal._id}`);

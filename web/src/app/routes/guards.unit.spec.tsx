@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { AuditPage } from '@hostel/contracts';
 import { db, makeUser, seed } from '@/testing/api/db';
-import { answer, answerPages, server } from '@/testing/api/server';
-import { usersList } from '@/testing/api/users';
+import { answer, answerPages, answerUsers, server } from '@/testing/api/server';
 import { makeMeal, makeWaiting } from '@/testing/api/factories';
 import { renderApp } from '@/testing/render-app';
 
@@ -56,7 +55,7 @@ describe('route guards', () => {
 
   it('given an admin, when opening an admin page, then shows it with the admin sidebar', async () => {
     seed({ users: [admin], signedInAs: admin.email });
-    server.use(usersList());
+    answerUsers();
     const { router } = renderApp('/dashboard/manageUsers');
 
     expect(await screen.findByRole('heading', { name: 'Manage Users', level: 1 })).toBeInTheDocument();

@@ -1,27 +1,16 @@
+import type { RouteKey } from '@hostel/contracts';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { authHandlers } from './auth';
-import { mealHandlers } from './meals';
-import { mediaHandlers } from './media';
-import { requestHandlers } from './requests';
-import { reviewHandlers } from './reviews';
-import { upcomingHandlers } from './upcoming';
-import { userHandlers } from './users';
+import { COMMANDS, userDto } from './commands';
+import { db } from './db';
+import { handlerOf, readBody, type Row } from './http';
 
 /**
  * Our API at the network boundary (Mock Service Worker): the real app, its QueryClient, session and
  * API client talk to these handlers over `fetch`. Started, reset and stopped by the setup file; a test
  * answers one call differently with msw's own `server.use(http.post(…))`, which lasts until the test ends.
  */
-export const server = setupServer(
-  ...authHandlers,
-  ...userHandlers,
-  ...mediaHandlers,
-  ...mealHandlers,
-  ...reviewHandlers,
-  ...upcomingHandlers,
-  ...requestHandlers,
-);
+export const server = setupServer(...Object.entries(COMMANDS).map(([route, row]) => handlerOf(route as RouteKey, row as Row)));
 
 /** A request as the app sent it: what tests check about the traffic (never how a handler answered). */
 export interface RecordedRequest {
@@ -48,18 +37,6 @@ server.events.on('request:start', ({ request }) => {
   recorded.push(entry);
   void readBody(request.clone()).then((body) => (entry.body = body));
 });
-
-/** What the app sent: FormData for an upload, JSON parsed, other text as it is. */
-async function readBody(copy: Request): Promise<unknown> {
-  if (copy.headers.get('content-type')?.startsWith('multipart/form-data')) return copy.formData();
-  const text = await copy.text();
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 /** The requests sent to `method path` (the path without its query) so far in this test. */
 export const requests = (method: string, path: string) => recorded.filter((request) => request.method === method && request.path === path);
@@ -88,3 +65,6 @@ export function answerPages<T extends JsonBodyType>(path: string, items: readonl
     }),
   );
 }
+
+/** For this test, the admins' list (GET /users) answers the seeded users as they are now (a promotion shows), a page at a time; a search finds no one. */
+export const answerUsers = () => answerPages('/users', (query) => (query.get('search') ? [] : db.users.map(userDto)));

@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
-import { requests, server } from '@/testing/api/server';
-import { usersList } from '@/testing/api/users';
+import { answerUsers, requests, server } from '@/testing/api/server';
 import { tableNamed } from '@/testing/data-table';
 import { renderApp } from '@/testing/render-app';
 
@@ -18,7 +17,7 @@ const { table, rowOf, headers } = tableNamed('Users');
 describe('Manage Users', () => {
   it('given users, when opened, then lists 10 a page with badges and Make Admin or Admin', async () => {
     seed({ users: [admin, ...students], signedInAs: admin.email });
-    server.use(usersList());
+    answerUsers();
     renderApp('/dashboard/manageUsers');
 
     expect(await screen.findByRole('cell', { name: 'Ada Admin' })).toBeInTheDocument();
@@ -44,7 +43,7 @@ describe('Manage Users', () => {
 
   it('given a search, when typing, then asks the server once after the pause and shows No users found', async () => {
     seed({ users: [admin, ...students], signedInAs: admin.email });
-    server.use(usersList());
+    answerUsers();
     renderApp('/dashboard/manageUsers');
     const user = userEvent.setup();
     await screen.findByRole('cell', { name: 'Ada Admin' });
@@ -59,7 +58,7 @@ describe('Manage Users', () => {
 
   it('given a student, when an admin clicks Make Admin, then promotes them, says so and shows the Admin label', async () => {
     seed({ users: [admin, students[1]!], signedInAs: admin.email });
-    server.use(usersList());
+    answerUsers();
     renderApp('/dashboard/manageUsers');
     const user = userEvent.setup();
 
@@ -84,7 +83,7 @@ describe('Manage Users', () => {
     { given: 'the network fails', answer: () => HttpResponse.error(), title: 'Error', text: 'Something went wrong.' },
   ])('given $given, when clicking Make Admin, then shows $title / $text', async ({ answer, title, text }) => {
     seed({ users: [admin, students[1]!], signedInAs: admin.email });
-    server.use(usersList());
+    answerUsers();
     server.use(http.patch('/users/admin/:id', answer));
     renderApp('/dashboard/manageUsers');
 
@@ -96,7 +95,7 @@ describe('Manage Users', () => {
 
   it('given a student, when an admin clicks Make Auditor, then makes them an auditor, says so and shows the Auditor label beside Make Admin', async () => {
     seed({ users: [admin, students[1]!], signedInAs: admin.email });
-    server.use(usersList());
+    answerUsers();
     renderApp('/dashboard/manageUsers');
     const user = userEvent.setup();
 
@@ -114,7 +113,7 @@ describe('Manage Users', () => {
 
   it('given the server refuses, when clicking Make Auditor, then shows Failed with its message', async () => {
     seed({ users: [admin, students[1]!], signedInAs: admin.email });
-    server.use(usersList());
+    answerUsers();
     server.use(http.patch('/users/auditor/:id', () => HttpResponse.json({ message: 'Admins read the audit trail already' }, { status: 409 })));
     renderApp('/dashboard/manageUsers');
 
