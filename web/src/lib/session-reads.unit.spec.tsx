@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal, makeUpcomingMeal } from '@/testing/api/factories';
+import { makeMeal, makeUpcomingMeal } from '@/testing/fixtures';
 import { answer, answerPages, requests, server } from '@/testing/api/server';
 import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';

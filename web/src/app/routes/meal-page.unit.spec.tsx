@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal, makeReview, mealHistory } from '@/testing/api/factories';
+import { makeMeal, makeReview, mealHistory } from '@/testing/fixtures';
 import { decided, given } from '@/testing/api/http';
 import { http, HttpResponse } from 'msw';
 import { requests, server } from '@/testing/api/server';

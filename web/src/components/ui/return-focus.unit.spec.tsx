@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal } from '@/testing/api/factories';
+import { makeMeal } from '@/testing/fixtures';
 import { answerPages } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 

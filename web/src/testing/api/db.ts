@@ -1,18 +1,8 @@
-import {
-  badgeName,
-  displayPrice,
-  type DomainEvent,
-  MEMBERSHIP_PACKAGES,
-  type PackageName,
-  PAYMENT_CURRENCY,
-  type PaymentDto,
-  SESSION_MARKER_COOKIE,
-  type UserDto,
-} from '@hostel/contracts';
+import { type DomainEvent, SESSION_MARKER_COOKIE, type UserDto } from '@hostel/contracts';
 
 /**
  * The fake API's memory: the records its handlers read and write, as the read models keep them.
- * Tests arrange their world with `seed` (and the `make…` factories) and may look at `db` afterwards;
+ * Tests arrange their world with `seed` (and `makeUser`, and the builders of testing/fixtures.ts) and may look at `db` afterwards;
  * the setup file empties it after each test.
  */
 
@@ -103,25 +93,4 @@ export const findUser = (email: string) => db.users.find((user) => sameEmail(use
 
 export function makeUser(overrides: Partial<UserRecord> & Pick<UserRecord, 'name' | 'email'>): UserRecord {
   return { _id: `id-${overrides.email}`, photo: '', badge: null, role: 'user', emailVerified: true, password: 'secret123', ...overrides };
-}
-
-/** A token shaped like the server's mailed-link tokens (`<userId>.<43 base64url>`); `n` tells them apart. */
-export const mailedToken = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}.${'a'.repeat(43)}`;
-
-/** A payment `email` made for `packageName`, priced from the catalogue. */
-export function makePayment(email: string, packageName: PackageName, overrides: Partial<PaymentDto> = {}): PaymentDto {
-  const plan = MEMBERSHIP_PACKAGES[packageName];
-  const _id = overrides._id ?? crypto.randomUUID();
-  return {
-    _id,
-    email,
-    package: packageName,
-    badge: badgeName(plan.badge),
-    price: displayPrice(plan.price),
-    amount: plan.price,
-    currency: PAYMENT_CURRENCY,
-    providerRef: `sandbox_${_id}`,
-    date: '2026-11-01T12:00:00.000Z',
-    ...overrides,
-  };
 }

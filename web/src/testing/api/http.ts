@@ -1,5 +1,17 @@
-import { type DomainEvent, type ErrorAnswer, ERROR_STATUS, type EventOf, type EventType, ROUTES, type RouteKey } from '@hostel/contracts';
-import { type Decider, DomainError } from '@hostel/domain/deciders';
+import {
+  type DomainEvent,
+  type ErrorAnswer,
+  ERROR_STATUS,
+  type EventOf,
+  type EventType,
+  RECALL_WINDOW_MS,
+  requesterOf,
+  ROUTES,
+  type RouteKey,
+  type ServeQueueItem,
+} from '@hostel/contracts';
+import { type Decider, DomainError, mealRequestsDecider, mealRequestsStream } from '@hostel/domain/deciders';
+import { recallableUntil } from '@hostel/read-models/pure';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
 import { type Claims, db, nextPosition } from './db';
@@ -55,6 +67,21 @@ export function given(...histories: History[]) {
 
 /** What the deciders decided in this test, in order (of one type, if given): what a test's world changes on. */
 export const decided = <T extends EventType>(type?: T): EventOf<T>[] => db.decided.filter((event): event is EventOf<T> => !type || event.type === type);
+
+/**
+ * `requests` as their streams hold them now: each at the stage the domain's own fold (evolve) puts it,
+ * recallable for as long as the read model's own `recallableUntil` says; cancelled ones gone. For a
+ * test's reads after the kitchen or the student changed them (their history given).
+ */
+export function current<T extends Pick<ServeQueueItem, '_id' | 'status'> & Partial<Pick<ServeQueueItem, 'recallableUntil'>>>(requests: readonly T[]): T[] {
+  return requests.flatMap((request) => {
+    const requester = requesterOf(request._id);
+    const entry = requester && stateOf(mealRequestsDecider, mealRequestsStream(requester)).requests.find((candidate) => candidate.requestId === request._id);
+    if (!entry) return [];
+    const until = recallableUntil(entry.advancedAt ? new Date(entry.advancedAt) : null, RECALL_WINDOW_MS, new Date());
+    return [{ ...request, status: entry.status, ...('recallableUntil' in request ? { recallableUntil: until } : {}) }];
+  });
+}
 
 /** Validates with a contracts schema; refused as the services' error handler words it (the first issue leads). */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, part: 'body' | 'params' | 'querystring'): z.output<S> {

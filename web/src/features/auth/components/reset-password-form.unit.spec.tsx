@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mailedToken, makeUser, seed } from '@/testing/api/db';
+import { makeUser, seed } from '@/testing/api/db';
+import { mailedToken } from '@/testing/fixtures';
 import { requests } from '@/testing/api/server';
 import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';

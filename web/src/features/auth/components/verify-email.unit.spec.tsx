@@ -2,7 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { mailedToken, makeUser, seed } from '@/testing/api/db';
+import { makeUser, seed } from '@/testing/api/db';
+import { mailedToken } from '@/testing/fixtures';
 import { answerPages, requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 

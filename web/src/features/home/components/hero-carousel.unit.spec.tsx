@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeMeal } from '@/testing/api/factories';
+import { makeMeal } from '@/testing/fixtures';
 import { answerPages } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 

@@ -6,7 +6,7 @@ import { useLiveRoom } from '@/lib/live-updates';
 import { http, HttpResponse } from 'msw';
 import type { MealDto } from '@hostel/contracts';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal, mealHistory } from '@/testing/api/factories';
+import { makeMeal, mealHistory } from '@/testing/fixtures';
 import { decided, given } from '@/testing/api/http';
 import { answerPages, requests, server } from '@/testing/api/server';
 import { confirmWith } from '@/testing/confirm';

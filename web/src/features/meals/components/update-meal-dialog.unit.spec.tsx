@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal, mealHistory } from '@/testing/api/factories';
+import { makeMeal, mealHistory } from '@/testing/fixtures';
 import { decided, given } from '@/testing/api/http';
 import { answerPages, requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeQueue, mealHistory, requestHistory } from '@/testing/api/factories';
+import { makeQueue, mealHistory, requestHistory } from '@/testing/fixtures';
 import { given } from '@/testing/api/http';
 import { requests } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';

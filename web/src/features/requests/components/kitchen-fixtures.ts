@@ -1,6 +1,6 @@
 import type { ServeQueueAnswer, ServeQueueItem } from '@hostel/contracts';
 import { makeUser } from '@/testing/api/db';
-import { makeMeal, makeQueueItem, type Requester } from '@/testing/api/factories';
+import { makeMeal, makeQueueItem, type Requester } from '@/testing/fixtures';
 import { answer, answerPages } from '@/testing/api/server';
 
 /** The kitchen tests' clock and cast: the kitchen queue on Serve Meals and the kitchen display (kiosk) alike. */

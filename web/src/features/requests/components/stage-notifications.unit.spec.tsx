@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal, makeMealRequest } from '@/testing/api/factories';
+import { makeMeal, makeMealRequest } from '@/testing/fixtures';
 import { answer, answerPages } from '@/testing/api/server';
 import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal, makeReview, reviewHistory } from '@/testing/api/factories';
+import { makeMeal, makeReview, reviewHistory } from '@/testing/fixtures';
 import { decided, given } from '@/testing/api/http';
 import { answerPages, requests } from '@/testing/api/server';
 import { confirmWith } from '@/testing/confirm';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal, makeReview, reviewHistory } from '@/testing/api/factories';
+import { makeMeal, makeReview, reviewHistory } from '@/testing/fixtures';
 import { decided, given } from '@/testing/api/http';
 import { answerPages, requests, server } from '@/testing/api/server';
 import { confirmWith } from '@/testing/confirm';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { UpcomingMealDto } from '@hostel/contracts';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal, makeUpcomingMeal, upcomingHistory } from '@/testing/api/factories';
+import { makeMeal, makeUpcomingMeal, upcomingHistory } from '@/testing/fixtures';
 import { decided, given } from '@/testing/api/http';
 import { http, HttpResponse } from 'msw';
 import { answerPages, requests, server } from '@/testing/api/server';
