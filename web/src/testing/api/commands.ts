@@ -47,6 +47,8 @@ const now = () => new Date().toISOString();
 const created = (body: JsonBodyType) => HttpResponse.json(body, { status: 201 });
 const idOf = (params: unknown, notFound: string) => parse(z.object({ id: z.uuid(notFound) }), params, 'params').id;
 const requestIdOf = (params: unknown) => parse(MealRequestIdParam, params, 'params').id;
+/** A request's id names its student, whose stream holds it. */
+const requestStream = (requestId: string) => domain.mealRequestsStream(requesterOf(requestId) ?? refuse(404, 'Request not found'));
 const badgeOf = (user: UserRecord | undefined) => (user?.badge?.toLowerCase() ?? null) as Badge | null;
 const account = (email: string) => findUser(email) ?? refuse(404, 'User not found');
 
@@ -111,7 +113,7 @@ const kitchen =
   (type: 'ApproveMealRequest' | 'ServeMealRequest' | 'RecallMealRequest', answer: (status: MealRequestStatus) => MealRequestAnswer): Row =>
   ({ caller, params }) => {
     const requestId = requestIdOf(params);
-    const stream = domain.mealRequestsStream(requesterOf(requestId) ?? refuse(404, 'Request not found'));
+    const stream = requestStream(requestId);
     const mealId = stateOf(domain.mealRequestsDecider, stream).requests.find((entry) => entry.requestId === requestId)?.mealId;
     const base = { requestId, actorId: caller.sub, actorRole: caller.role, at: now() };
     const command: domain.MealRequestCommand =
@@ -292,8 +294,7 @@ export const COMMANDS = {
 
   'DELETE /api/mealRequests/:id': ({ caller, params }) => {
     const requestId = requestIdOf(params);
-    const stream = domain.mealRequestsStream(requesterOf(requestId) ?? refuse(404, 'Request not found'));
-    const { position } = run(domain.mealRequestsDecider, stream, { type: 'CancelMealRequest', requestId, actorId: caller.sub });
+    const { position } = run(domain.mealRequestsDecider, requestStream(requestId), { type: 'CancelMealRequest', requestId, actorId: caller.sub });
     return { message: 'Your meal request has been cancelled.', position } satisfies MealRequestAnswer;
   },
 
