@@ -17,6 +17,29 @@ export async function startSignedProduct(databaseUrl: string, env: Record<string
   return { server, base: `http://127.0.0.1:${server.port}`, sign: await createAccessTokenSigner(signing) };
 }
 
+/** An answer other than 2xx: its status and what the product said (its JSON `message`, else the body's start). */
+export class ApiError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly said: string,
+  ) {
+    super(`${method} ${path}: ${status} ${said}`);
+    this.name = 'ApiError';
+  }
+}
+
+const saidIn = (body: string) => {
+  try {
+    const message = (JSON.parse(body) as { message?: unknown }).message;
+    if (typeof message === 'string') return message;
+  } catch {
+    // not JSON: the body as it is
+  }
+  return body.trim().slice(0, 200);
+};
+
 /**
  * The product's HTTP API as the benchmarks drive it: JSON calls that throw on any answer but 2xx (a
  * benchmark measures what works), a member registered, and the one image every meal can share.
@@ -28,7 +51,7 @@ export function productApi(base: string) {
       headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    if (!response.ok) throw new ApiError(method, path, response.status, saidIn(await response.text()));
     return (await response.json()) as Record<string, unknown>;
   };
   return {

@@ -68,3 +68,22 @@ export function readContainerStats(dockerHost: string, id: string): Promise<Stat
     request.end();
   });
 }
+
+/** The machine's CPU time so far (clock ticks, from /proc/stat's first line): busy, and all of it. */
+export interface MachineReading {
+  busy: number;
+  total: number;
+}
+
+/** /proc/stat's `cpu` line: user nice system idle iowait irq softirq steal…; idle and iowait are not busy. */
+export function machineReadingOf(procStat: string): MachineReading {
+  const fields = procStat.split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  return { busy: total - fields[3]! - fields[4]!, total };
+}
+
+/** The machine's cores busy between two readings, in % of one core (200% is both of two cores). */
+export function machineCpuBetween(earlier: MachineReading | undefined, now: MachineReading, cores: number): number {
+  if (!earlier || now.total <= earlier.total) return Number.NaN;
+  return ((now.busy - earlier.busy) / (now.total - earlier.total)) * cores * 100;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readingOf, usageBetween } from './container-usage';
+import { machineCpuBetween, machineReadingOf, readingOf, usageBetween } from './container-usage';
 
 // What podman's Docker-compatible API answered here for a container spinning one core (trimmed):
 // `precpu_stats` is zero, so `docker stats`' own formula (deltas against it) gave 0.05%.
@@ -39,5 +39,15 @@ describe('container usage from the stats endpoint', () => {
   it('times a reading by the local clock when the engine gives no time', () => {
     expect(readingOf({ read: '0001-01-01T00:00:00Z', cpu_stats: { cpu_usage: { total_usage: 5 } } }, 1234).at).toBe(1234);
     expect(readingOf({ cpu_stats: { cpu_usage: { total_usage: 5 } } }, 1234).at).toBe(1234);
+  });
+});
+
+describe('the machine’s CPU from /proc/stat', () => {
+  it('counts every field but idle and iowait as busy, in % of one core across the cores', () => {
+    const earlier = machineReadingOf('cpu  1000 0 500 8000 100 0 0 0 0 0\ncpu0 …');
+    const now = machineReadingOf('cpu  1150 0 550 8090 110 0 0 0 0 0\ncpu0 …');
+    // 200 busy ticks of 300 on two cores: 133% of one core.
+    expect(machineCpuBetween(earlier, now, 2)).toBeCloseTo(133.33, 1);
+    expect(machineCpuBetween(undefined, now, 2)).toBeNaN();
   });
 });

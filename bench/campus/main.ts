@@ -11,6 +11,8 @@
  * (flock /tmp/heavy.lock).
  */
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -21,8 +23,9 @@ import { run, startComposeDeployment } from '@hostel/deploy/containers';
 import type { StartedDeployment } from '@hostel/deploy/containers';
 import { root, until } from '@hostel/deploy/topology';
 import { LIKES_PER_MEAL, mealsToLike } from '../live-likes/liked-meals';
-import { likeAtSteadyRate, pushLatencies, watchUpcoming } from '../live-likes/pushes';
-import { readContainerStats, usageBetween } from './container-usage';
+import { failureBreakdown, likeAtSteadyRate, pushLatencies, watchUpcoming } from '../live-likes/pushes';
+import type { FailedLikes } from '../live-likes/pushes';
+import { machineCpuBetween, machineReadingOf, readContainerStats, usageBetween } from './container-usage';
 import type { StatsReading } from './container-usage';
 import { productApi } from '../product-api';
 import { startServerProcess } from '../server-process';
@@ -49,12 +52,18 @@ interface Figures {
   rate: number;
   likesPerSecond: number;
   failures: number;
+  /** The failed likes by reason (status and message, or the network's error). */
+  failed: ReadonlyMap<string, FailedLikes>;
   likeP50: number;
   likeP99: number;
   pushP50: number;
   pushP99: number;
   missed: number;
   usage: Record<string, Usage>;
+  /** The whole machine's cores while the likes ran, in % of one core: the mean, and the busiest second. */
+  machineCpu: { mean: number; highest: number };
+  /** This process (the sockets and the likes), in % of one core, the mean while the likes ran. */
+  loadCpu: number;
 }
 
 interface Target {
@@ -65,6 +74,9 @@ interface Target {
   grantAdmin(email: string): Promise<void>;
   close(): Promise<void>;
 }
+
+const CORES = availableParallelism();
+const machineNow = () => machineReadingOf(readFileSync('/proc/stat', 'utf8'));
 
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(q * values.length))] ?? Number.NaN;
 
@@ -169,27 +181,40 @@ async function measure(target: Target, sockets: number, rate: number): Promise<F
   const { call, meals, members } = await prepare(target, likes);
   const watching = await watchUpcoming([target.base], sockets);
   const usage: Record<string, Usage> = {};
+  let machineHighest = 0;
   let sampling = true;
   const sampler = (async () => {
+    let machineBefore = machineNow();
     while (sampling) {
       for (const [name, now] of Object.entries(await target.sample().catch(() => ({}) as Record<string, Usage>)))
         usage[name] = { cpu: Math.max(usage[name]?.cpu ?? 0, now.cpu), memoryMb: Math.max(usage[name]?.memoryMb ?? 0, now.memoryMb) };
+      const machine = machineNow();
+      machineHighest = Math.max(machineHighest, machineCpuBetween(machineBefore, machine, CORES) || 0);
+      machineBefore = machine;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   })();
+  const machineAtStart = machineNow();
+  const loadAtStart = { cpu: process.cpuUsage(), at: performance.now() };
   try {
     const sent = await likeAtSteadyRate(likes, rate, async (like) => {
       const member = members[like % LIKES_PER_MEAL]!;
       const answer = await call('PATCH', `/api/upcomingMeals/${meals[Math.floor(like / LIKES_PER_MEAL)]!}/like`, member.token, { userEmail: member.email });
-      return parsePosition(String(answer.position))!;
+      const position = parsePosition(String(answer.position));
+      if (!position) throw new Error(`answered without a position: ${JSON.stringify(answer).slice(0, 200)}`);
+      return position;
     });
     const { latencies, missed } = await pushLatencies(watching.clients, sent.likes);
     const answered = sent.likes.map((like) => like.answeredAt - like.sentAt);
+    const loadUsed = process.cpuUsage(loadAtStart.cpu);
     return {
+      machineCpu: { mean: machineCpuBetween(machineAtStart, machineNow(), CORES), highest: machineHighest },
+      loadCpu: ((loadUsed.user + loadUsed.system) / 1000 / (performance.now() - loadAtStart.at)) * 100,
       sockets,
       rate,
       likesPerSecond: sent.likes.length / sent.seconds,
       failures: sent.failures,
+      failed: sent.failed,
       likeP50: quantile(answered, 0.5),
       likeP99: quantile(answered, 0.99),
       pushP50: quantile(latencies, 0.5),
@@ -211,15 +236,32 @@ const row = (name: string, figures: Figures) =>
   )
     .sort(([, a], [, b]) => b.cpu - a.cpu)
     .map(([service, { cpu, memoryMb }]) => `${service} ${cpu.toFixed(0)}% ${memoryMb.toFixed(0)} MB`)
-    .join(', ')} |`;
+    .join(
+      ', ',
+    )} | ${format(figures.machineCpu.mean)}% (${format(figures.machineCpu.highest)}%) of ${CORES * 100}%, the load generator ${format(figures.loadCpu)}% |`;
 const broke = (figures: Figures) => figures.missed > 0 || figures.failures > 0 || !(figures.pushP99 <= TARGET_MS);
-/** The part at its limit: the busiest container (a core is 100%), or the sockets a process could not hold. */
+/**
+ * The part at its limit: the machine's cores when they were busy most of the run (everything shares
+ * them: no container can then take the core it would need, whichever is busiest), else the busiest
+ * container (a core is 100%).
+ */
 const limitOf = (figures: Figures) => {
   const [busiest, usage] = Object.entries(figures.usage).sort(([, a], [, b]) => b.cpu - a.cpu)[0] ?? ['n/a', { cpu: 0, memoryMb: 0 }];
-  return `${busiest} at ${usage.cpu.toFixed(0)}% CPU`;
+  if (figures.machineCpu.mean >= 0.9 * CORES * 100)
+    return `the machine's ${CORES} cores, ${format(figures.machineCpu.mean)}% busy of ${CORES * 100}% through the run (busiest: ${busiest} at ${usage.cpu.toFixed(0)}% of a core, the load generator ${format(figures.loadCpu)}%)`;
+  return `${busiest} at ${usage.cpu.toFixed(0)}% CPU (the machine ${format(figures.machineCpu.mean)}% of ${CORES * 100}%)`;
 };
 
 const rows: string[] = [];
+/** Each measured row's failed likes by reason, printed under the table. */
+const failures: string[] = [];
+const report = (name: string, figures: Figures) => {
+  rows.push(row(name, figures));
+  const reasons = failureBreakdown(figures.failed);
+  if (reasons.length > 0) failures.push(`${name}, ${figures.sockets} sockets at ${figures.rate} likes/s:`, ...reasons.map((reason) => `  ${reason}`));
+  // Each row as it is measured: a later failure leaves it in the output.
+  console.log([rows.at(-1), ...reasons.map((reason) => `  likes failed: ${reason}`)].join('\n'));
+};
 let verdict = '';
 // A socket that fails while others connect can report again once let go (a WebSocket error with no
 // listener left): counted, so the run still prints what it measured instead of ending on it.
@@ -237,9 +279,7 @@ for (const open of [embedded, compose]) {
       return undefined;
     });
     if (!figures) continue;
-    rows.push(row(target.name, figures));
-    // Each row as it is measured: a later failure leaves it in the output.
-    console.log(rows.at(-1));
+    report(target.name, figures);
     if (open === compose) {
       verdict = broke(figures)
         ? `default load not met: like → push p99 ${format(figures.pushP99)} ms, ${figures.missed} missed, ${figures.failures} likes failed; the limit: ${limitOf(figures)}`
@@ -251,8 +291,7 @@ for (const open of [embedded, compose]) {
           return undefined;
         });
         if (!step) break;
-        rows.push(row(`${target.name}, step`, step));
-        console.log(rows.at(-1));
+        report(`${target.name}, step`, step);
         if (broke(step)) {
           verdict += `; first to break: ${sockets} sockets at ${rate} likes/s (like → push p99 ${format(step.pushP99)} ms, ${step.missed} missed, ${step.failures} failed), ${limitOf(step)}`;
           break;
@@ -265,8 +304,9 @@ for (const open of [embedded, compose]) {
 }
 console.log(`\nbench:campus — like → push through the gateway, ${SECONDS} s per run (everything on this machine's cores)`);
 console.log(
-  '| deployment | sockets | likes/s asked | likes/s done | likes failed | like p50 ms | like p99 ms | like→push p50 ms | like→push p99 ms | pushes missed | highest CPU and memory |',
+  '| deployment | sockets | likes/s asked | likes/s done | likes failed | like p50 ms | like p99 ms | like→push p50 ms | like→push p99 ms | pushes missed | highest CPU and memory | machine CPU, mean (busiest second) |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const line of rows) console.log(line);
+if (failures.length > 0) console.log(`\nlikes failed, by the answer (or the network's error), most first:\n${failures.join('\n')}`);
 console.log(`\n${verdict}${lateSocketErrors ? ` (${lateSocketErrors} socket errors after their sockets were let go)` : ''}`);

@@ -12,7 +12,7 @@ import { parsePosition } from '@hostel/eventstore';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import { productApi, startSignedProduct } from '../product-api';
 import { LIKES_PER_MEAL, mealsToLike } from './liked-meals';
-import { likeAtSteadyRate, pushLatencies, watchUpcoming } from './pushes';
+import { failureBreakdown, likeAtSteadyRate, pushLatencies, watchUpcoming } from './pushes';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
@@ -45,6 +45,7 @@ try {
   const {
     likes,
     failures,
+    failed,
     seconds: answeredIn,
   } = await likeAtSteadyRate(LIKES, RATE, async (like) => {
     const meal = meals[Math.floor(like / LIKES_PER_MEAL)]!;
@@ -64,6 +65,7 @@ try {
   console.log(
     `likes answered: ${LIKES - failures} of ${LIKES} in ${answeredIn.toFixed(1)} s → ${((LIKES - failures) / answeredIn).toFixed(0)} likes/s sustained`,
   );
+  for (const reason of failureBreakdown(failed)) console.log(`  likes failed: ${reason}`);
   console.log(`like answered (HTTP): p50 ${answered(0.5)} ms, p99 ${answered(0.99)} ms, max ${answered(1)} ms`);
   console.log(
     `likes seen by clients: ${latencies.length} of ${likes.length * CLIENTS} (${missed} missed), in ${frames} pushes (${(frames / CLIENTS / answeredIn).toFixed(1)} a second per client)`,

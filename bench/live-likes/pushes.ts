@@ -6,6 +6,8 @@
 import { io, type Socket } from 'socket.io-client';
 import { rooms } from '@hostel/contracts';
 import { comparePositions, parsePosition, type Position } from '@hostel/eventstore';
+import { ApiError } from '../product-api';
+import { percentile } from '../percentile';
 
 /** A push a watching client received: when, and the position the read model had then reached. */
 export interface Push {
@@ -55,13 +57,38 @@ export async function watchUpcoming(bases: readonly string[], count: number): Pr
   return { clients, disconnect };
 }
 
+/** Likes that failed for one reason: how many, and when (seconds into the run) and how long after sending. */
+export interface FailedLikes {
+  count: number;
+  firstAtS: number;
+  lastAtS: number;
+  /** Milliseconds from sending each to its failure. */
+  afterMs: number[];
+}
+
+/**
+ * Why a request failed, as a breakdown's key: the status and message the product (or the gateway)
+ * answered, or, with no answer, the network's error (undici's code: a reset, a timeout, a refused
+ * connection).
+ */
+export function failureReason(error: unknown): string {
+  if (error instanceof ApiError) return `${error.status} ${error.said}`;
+  if (error instanceof Error) {
+    const cause = error.cause as { code?: string; message?: string } | undefined;
+    if (error.message === 'fetch failed' && cause) return `no answer: ${cause.code ?? cause.message ?? 'unknown'}`;
+    return `${error.name}: ${error.message.slice(0, 200)}`;
+  }
+  return String(error).slice(0, 200);
+}
+
 /**
  * Sends `count` likes at a steady `rate` a second: each leaves at its slot, whatever the answers
  * before it are doing. `like(n)` sends the n-th and answers its position; a like it fails counts in
- * `failures`. `seconds`: until the last answer.
+ * `failures`, and in `failed` under its reason (failureReason). `seconds`: until the last answer.
  */
 export async function likeAtSteadyRate(count: number, rate: number, like: (index: number) => Promise<Position>) {
   const likes: SentLike[] = [];
+  const failed = new Map<string, FailedLikes>();
   let failures = 0;
   const inFlight: Promise<void>[] = [];
   const started = performance.now();
@@ -72,12 +99,32 @@ export async function likeAtSteadyRate(count: number, rate: number, like: (index
     inFlight.push(
       like(index).then(
         (position) => void likes.push({ sentAt, answeredAt: performance.now(), position }),
-        () => void failures++,
+        (error: unknown) => {
+          failures++;
+          const now = performance.now();
+          const atS = (now - started) / 1000;
+          const reason = failureReason(error);
+          const seen = failed.get(reason) ?? { count: 0, firstAtS: atS, lastAtS: atS, afterMs: [] };
+          seen.count++;
+          seen.lastAtS = atS;
+          seen.afterMs.push(now - sentAt);
+          failed.set(reason, seen);
+        },
       ),
     );
   }
   await Promise.all(inFlight);
-  return { likes, failures, seconds: (performance.now() - started) / 1000 };
+  return { likes, failures, failed, seconds: (performance.now() - started) / 1000 };
+}
+
+/** The failed likes by reason, most first, one line each: `count × reason (first–last s into the run, p50 ms after sending)`. */
+export function failureBreakdown(failed: ReadonlyMap<string, FailedLikes>): string[] {
+  return [...failed]
+    .sort(([, a], [, b]) => b.count - a.count)
+    .map(
+      ([reason, { count, firstAtS, lastAtS, afterMs }]) =>
+        `${count} × ${reason} (${firstAtS.toFixed(1)}–${lastAtS.toFixed(1)} s into the run, ${percentile(afterMs, 50).toFixed(0)} ms after sending)`,
+    );
 }
 
 /**
