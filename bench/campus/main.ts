@@ -22,7 +22,7 @@ import { createFreshDatabase } from '@hostel/platform/testing';
 import { run, startComposeDeployment } from '@hostel/deploy/containers';
 import type { StartedDeployment } from '@hostel/deploy/containers';
 import { root, until } from '@hostel/deploy/topology';
-import { LIKES_PER_MEAL, mealsToLike } from '../live-likes/liked-meals';
+import { likeOf, mealsToLike } from '../live-likes/liked-meals';
 import { failureBreakdown, likeAtSteadyRate, pushLatencies, watchUpcoming } from '../live-likes/pushes';
 import type { FailedLikes } from '../live-likes/pushes';
 import { machineCpuBetween, machineReadingOf, readContainerStats, usageBetween } from './container-usage';
@@ -198,8 +198,9 @@ async function measure(target: Target, sockets: number, rate: number): Promise<F
   const loadAtStart = { cpu: process.cpuUsage(), at: performance.now() };
   try {
     const sent = await likeAtSteadyRate(likes, rate, async (like) => {
-      const member = members[like % LIKES_PER_MEAL]!;
-      const answer = await call('PATCH', `/api/upcomingMeals/${meals[Math.floor(like / LIKES_PER_MEAL)]!}/like`, member.token, { userEmail: member.email });
+      const { meal, member: liker } = likeOf(like, meals.length);
+      const member = members[liker]!;
+      const answer = await call('PATCH', `/api/upcomingMeals/${meals[meal]!}/like`, member.token, { userEmail: member.email });
       const position = parsePosition(String(answer.position));
       if (!position) throw new Error(`answered without a position: ${JSON.stringify(answer).slice(0, 200)}`);
       return position;

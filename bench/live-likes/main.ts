@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { parsePosition } from '@hostel/eventstore';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import { productApi, startSignedProduct } from '../product-api';
-import { LIKES_PER_MEAL, mealsToLike } from './liked-meals';
+import { LIKES_PER_MEAL, likeOf, mealsToLike } from './liked-meals';
 import { failureBreakdown, likeAtSteadyRate, pushLatencies, watchUpcoming } from './pushes';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 500);
@@ -48,8 +48,9 @@ try {
     failed,
     seconds: answeredIn,
   } = await likeAtSteadyRate(LIKES, RATE, async (like) => {
-    const meal = meals[Math.floor(like / LIKES_PER_MEAL)]!;
-    const member = members[like % LIKES_PER_MEAL]!;
+    const { meal: mealIndex, member: liker } = likeOf(like, meals.length);
+    const meal = meals[mealIndex]!;
+    const member = members[liker]!;
     return parsePosition(String((await call('PATCH', `/api/upcomingMeals/${meal}/like`, member.token)).position))!;
   });
   const { latencies, missed } = await pushLatencies(clients, likes);
