@@ -85,13 +85,35 @@ export async function handleCommand<Command, Event extends DomainEvent, State>(
 ): Promise<CommandResult<State>> {
   const started = performance.now();
   try {
-    const result = await decideAndAppend(store, stream, decider, command, context, options);
+    const result = await inLine(store, stream, () => decideAndAppend(store, stream, decider, command, context, options));
     reportCommand(command, stream, context, started, result);
     return result;
   } catch (error) {
     reportCommand(command, stream, context, started, { error });
     throw error;
   }
+}
+
+/** Per store, the last command waiting or running on each stream of this process. */
+const lines = new WeakMap<EventStore, Map<string, Promise<unknown>>>();
+
+/**
+ * Runs `work` once the commands this process took earlier on `stream` are done: commands on one stream
+ * in one process then never race each other for its next version (ten likes of one meal arriving
+ * together would spend the conflict budget against one another, and the last ones answer 409 on a
+ * busy machine). Other processes' writers still meet the retries below.
+ */
+function inLine<T>(store: EventStore, stream: string, work: () => Promise<T>): Promise<T> {
+  const streams = lines.get(store) ?? new Map<string, Promise<unknown>>();
+  lines.set(store, streams);
+  const ahead = streams.get(stream);
+  const mine = ahead ? ahead.then(work, work) : work();
+  const done = mine.catch(() => undefined);
+  streams.set(stream, done);
+  void done.then(() => {
+    if (streams.get(stream) === done) streams.delete(stream);
+  });
+  return mine;
 }
 
 async function decideAndAppend<Command, Event extends DomainEvent, State>(
