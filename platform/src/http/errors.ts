@@ -44,32 +44,38 @@ export function registerErrorHandler(app: FastifyInstance, notFoundFallback?: No
   });
 }
 
-/** PostgreSQL's codes for a server that is going away or not taking connections (class 08, 57P0x). */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  '57P01',
-  '57P02',
-  '57P03',
-  '08000',
-  '08001',
-  '08003',
-  '08006',
-]);
+/** The network's codes for a dependency that cannot be reached (refused, reset, unanswered, unresolved). */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
- * Whether a request failed because PostgreSQL (or another dependency) cannot be reached, rather than
- * because of a fault of ours: then it answers 503 with Retry-After, never a 500, and never hangs
- * (the pool gives up waiting for a connection after a bounded time).
+ * PostgreSQL's SQLSTATE classes of a server that cannot serve the statement just now: 08 connection
+ * exception; 53 insufficient resources (53300 too many connections: "sorry, too many clients already",
+ * "remaining connection slots are reserved", a role's or database's connection limit); 57 operator
+ * intervention (57014 query canceled, which a statement_timeout under load gives, 57P01–57P05 shutdown,
+ * crash, starting up, idle-session timeout).
+ */
+const UNAVAILABLE_SQLSTATE_CLASSES = new Set(['08', '53', '57']);
+
+/**
+ * And single codes of other classes that a retry a moment later gets past: 40001 serialization failure,
+ * 40P01 deadlock detected (PostgreSQL failed this statement to break it), 55P03 lock not available (lock_timeout).
+ */
+const TRANSIENT_SQLSTATES = new Set(['40001', '40P01', '55P03']);
+
+/** A 5-character SQLSTATE as `pg`'s DatabaseError carries it (node's own codes start with E and are not one of these classes). */
+const isUnavailableSqlState = (code: string) => code.length === 5 && (UNAVAILABLE_SQLSTATE_CLASSES.has(code.slice(0, 2)) || TRANSIENT_SQLSTATES.has(code));
+
+/**
+ * Whether a request failed because PostgreSQL (or another dependency) cannot serve it just now,
+ * rather than because of a fault of ours: unreachable, out of connections or other resources, shutting
+ * down or starting up, or giving up on the statement (a timeout, a deadlock broken). Then it answers 503
+ * with Retry-After, never a 500, and never hangs (the pool gives up waiting for a connection after a
+ * bounded time).
  */
 export function isDependencyUnavailable(error: unknown): boolean {
   for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || isUnavailableSqlState(code))) return true;
     if (/timeout exceeded when trying to connect|Connection terminated|connection terminated|Client has encountered a connection error/i.test(cause.message))
       return true;
     if (cause instanceof AggregateError && cause.errors.some(isDependencyUnavailable)) return true;
