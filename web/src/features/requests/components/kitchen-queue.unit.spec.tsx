@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
 import { current, decided, given } from '@/testing/api/http';
 import { makeQueue, mealHistory, requestHistory } from '@/testing/fixtures';
-import { requests } from '@/testing/api/server';
+import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 import { admin, ana, ben, biryani, minutesAgo, NOW, porridge, queueAnswers, requestOf } from './kitchen-fixtures';
 
@@ -116,6 +117,36 @@ describe('The kitchen queue on Serve Meals', () => {
     await user.click(screen.getByRole('button', { name: 'Display' }));
     expect(await screen.findByRole('menuitem', { name: 'Thresholds: 2 / 3 min…' })).toBeInTheDocument();
     expect(card('Porridge', 'Sam Student')).toHaveAttribute('data-age', 'very-late');
+  });
+
+  it('keeps its Thresholds panel open when opened before the queue answers: the early click counts once the queue arrives', async () => {
+    seed({ users: [admin, sam], signedInAs: admin.email });
+    const porridgeForSam = requestOf(porridge, sam, minutesAgo(3));
+    queueAnswers(() => makeQueue([porridgeForSam]));
+    // The queue's first read is held until the panel has been opened.
+    let answerQueue!: () => void;
+    const held = new Promise<void>((resolve) => (answerQueue = resolve));
+    server.use(
+      http.get('/api/serveQueue', async () => {
+        await held;
+        return HttpResponse.json(makeQueue([porridgeForSam]));
+      }),
+    );
+    renderApp('/dashboard/serveMeals');
+    const user = userEvent.setup();
+
+    const summary = await screen.findByText('Thresholds: 5 / 10 min');
+    expect(screen.getByText('Loading the queue...')).toBeInTheDocument();
+    const panel = summary.closest('details')!;
+    await user.click(summary);
+    expect(panel).toHaveProperty('open', true);
+
+    answerQueue();
+    await waitFor(() => expect(cardNames()).toEqual([porridgeForSam._id]));
+    // The same panel, still open: not drawn again closed when the queue arrived.
+    expect(screen.getByText('Thresholds: 5 / 10 min').closest('details')).toBe(panel);
+    expect(panel).toHaveProperty('open', true);
+    expect(screen.getByLabelText('Late after (minutes)')).toBeVisible();
   });
 
   it('works from the keyboard: arrows move between requests, Enter moves one on, Backspace takes it back; each change offers Undo', async () => {
