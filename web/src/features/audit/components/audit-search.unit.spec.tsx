@@ -167,6 +167,37 @@ describe('Audit Log (search)', () => {
     expect(requests('GET', '/api/audit/events')).toHaveLength(sent);
   });
 
+  it('given an event opened under Details, when the next page fails to load, then the events stay as they were, that one still open, with the failure said and Load more offered again', async () => {
+    const likes = inLog(
+      Array.from({ length: 60 }, (_, index) =>
+        auditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version: index + 1, actor: person(sam), data: { mealId, userId: sam._id } }),
+      ),
+    );
+    seed({ users: [audrey, sam], signedInAs: audrey.email });
+    const newest = likes.toReversed();
+    answerSearch(() => ({ events: newest.slice(0, 50), next: likes[10]!.position }));
+    // The page after the first is refused (a 4xx: not retried).
+    server.use(
+      http.get('/api/audit/events', ({ request }) =>
+        new URL(request.url).searchParams.has('after') ? HttpResponse.json({ message: 'The log is busy' }, { status: 429 }) : undefined,
+      ),
+    );
+    renderApp('/dashboard/audit');
+    const user = userEvent.setup();
+    await waitFor(() => expect(events()).toHaveLength(50));
+    const details = within(events()[0]!).getByText('Details').closest('details')!;
+    await user.click(within(events()[0]!).getByText('Details'));
+    expect(details).toHaveProperty('open', true);
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load more events: The log is busy');
+    expect(events()).toHaveLength(50);
+    expect(events()[0]!.querySelector('details')).toBe(details);
+    expect(details).toHaveProperty('open', true);
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeEnabled();
+  });
+
   it('given more than a page, when clicking Load more, then asks for the page after the last event shown (after=) and appends it', async () => {
     const likes = inLog(
       Array.from({ length: 60 }, (_, index) =>

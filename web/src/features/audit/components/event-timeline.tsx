@@ -36,7 +36,9 @@ export function EventTimeline({
   }, [events.length]);
 
   if (query.isPending) return <p role="status">Loading events...</p>;
-  if (query.isError) {
+  // Only when there is nothing to show: a later read that fails (the next page, a refetch) leaves the
+  // events on show as they are, a Details opened among them still open, and says so below them.
+  if (query.isError && !query.data) {
     return (
       <p role="alert" className="font-medium text-red-700">
         {'Failed to load events: ' + query.error.message}
@@ -57,6 +59,11 @@ export function EventTimeline({
         ))}
       </ol>
       <p className="text-sm text-slate-700">{`${plural(events.length, 'event')} shown${query.hasNextPage ? ', more follow' : ''}.`}</p>
+      {query.isError ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {(query.isFetchNextPageError ? 'Failed to load more events: ' : 'Failed to read the events again: ') + query.error.message}
+        </p>
+      ) : null}
       {query.hasNextPage ? (
         <Button variant="outline" className="justify-self-start" disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage} onClick={loadMore}>
           {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}
