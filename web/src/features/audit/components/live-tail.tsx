@@ -61,7 +61,14 @@ export function LiveTail() {
         <h2 id="tail-heading" className="text-xl font-semibold text-slate-900">
           Latest events
         </h2>
-        {tail.isError ? (
+        {/* A read after a push that fails leaves the events on show as they are (a Details opened among them
+            still open) and says so; the next push reads on from where the tail stands. */}
+        {tail.isError && tail.data ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {'Could not read the latest events: ' + tail.error.message}
+          </p>
+        ) : null}
+        {tail.isError && !tail.data ? (
           <p role="alert" className="font-medium text-red-700">
             {'Failed to follow the log: ' + tail.error.message}
           </p>

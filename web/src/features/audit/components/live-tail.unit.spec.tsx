@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { applyChanged } from '@/lib/live-updates';
 import type { AuditEvent } from '@hostel/contracts';
 import { seed } from '@/testing/api/db';
-import { requests } from '@/testing/api/server';
+import { requests, server } from '@/testing/api/server';
 import { answerSearch, audrey, auditEvent, inLog, mealHistory, person, registration, sam, type Unplaced } from '@/testing/audit-history';
 import { renderApp } from '@/testing/render-app';
 
@@ -59,6 +60,36 @@ describe('the live tail', () => {
     land(like(1));
     await push(queryClient);
     await waitFor(() => expect(shown()).toHaveLength(1));
+  });
+
+  it('given an event opened under Details, when a read after a push fails, then the events on show stay, that one still open, the failure said; the next push reads on', async () => {
+    seed({ users: [audrey, sam], signedInAs: audrey.email });
+    const { land } = theLog(registration(sam));
+    const { queryClient } = renderApp('/dashboard/audit/live');
+    const user = userEvent.setup();
+    const opened = registration(sam).length;
+    await waitFor(() => expect(shown()).toHaveLength(opened));
+    const details = within(shown()[0]!).getByText('Details').closest('details')!;
+    await user.click(within(shown()[0]!).getByText('Details'));
+    expect(details).toHaveProperty('open', true);
+
+    // The read after the push is refused (a 4xx: not retried).
+    let refusing = true;
+    server.use(http.get('/api/audit/events', () => (refusing ? HttpResponse.json({ message: 'The log is busy' }, { status: 429 }) : undefined)));
+    land(like(1));
+    await push(queryClient);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not read the latest events: The log is busy');
+    expect(shown()).toHaveLength(opened);
+    expect(shown()[0]!.querySelector('details')).toBe(details);
+    expect(details).toHaveProperty('open', true);
+
+    refusing = false;
+    await push(queryClient);
+    await waitFor(() => expect(shown()).toHaveLength(opened + 1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(shown()[1]!.querySelector('details')).toBe(details);
+    expect(details).toHaveProperty('open', true);
   });
 
   it('given the tail paused, when events land and are pushed, then nothing is read or shown until Resume, which brings them all', async () => {
