@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal, makePayment, makeUpcomingMeal, makeWaiting } from '@/testing/fixtures';
-import { answer, answerPages, answerUsers, server } from '@/testing/api/server';
+import { answerUsers, makeMeal, makePayment, makeUpcomingMeal, makeWaiting } from '@/testing/fixtures';
+import { answer, answerPages, server } from '@/testing/api/server';
 import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
 

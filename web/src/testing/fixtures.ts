@@ -8,6 +8,8 @@ import {
   MEMBERSHIP_PACKAGES,
   type PackageName,
   PAYMENT_CURRENCY,
+  RECALL_WINDOW_MS,
+  requesterOf,
   type PaymentDto,
   type ReviewDto,
   type ServeQueueAnswer,
@@ -15,9 +17,12 @@ import {
   type UpcomingMealDto,
   type WaitingTimes,
 } from '@hostel/contracts';
-import { mealRequestsStream, mealStream, reviewStream, upcomingStream } from '@hostel/domain/deciders';
-import type { UserRecord } from './api/db';
-import type { History } from './api/http';
+import { mealRequestsDecider, mealRequestsStream, mealStream, reviewStream, upcomingStream } from '@hostel/domain/deciders';
+import { recallableUntil } from '@hostel/read-models/pure';
+import { userDto } from './api/commands';
+import { db, type UserRecord } from './api/db';
+import { type History, stateOf } from './api/http';
+import { answerPages } from './api/server';
 
 /**
  * Test data, no API behaviour: what the read API answers, typed with the contracts' DTOs (a test states
@@ -175,3 +180,21 @@ export function requestHistory(who: Requester, ...requests: Staged[]): History {
   });
   return { stream: mealRequestsStream(userId), events };
 }
+
+/**
+ * `requests` as their streams hold them now: each at the stage the domain's own fold (evolve) puts it,
+ * recallable for as long as the read model's own `recallableUntil` says; cancelled ones gone. For a
+ * test's reads after the kitchen or the student changed them (their history given).
+ */
+export function current<T extends Pick<ServeQueueItem, '_id' | 'status'> & Partial<Pick<ServeQueueItem, 'recallableUntil'>>>(requests: readonly T[]): T[] {
+  return requests.flatMap((request) => {
+    const requester = requesterOf(request._id);
+    const entry = requester && stateOf(mealRequestsDecider, mealRequestsStream(requester)).requests.find((candidate) => candidate.requestId === request._id);
+    if (!entry) return [];
+    const until = recallableUntil(entry.advancedAt ? new Date(entry.advancedAt) : null, RECALL_WINDOW_MS, new Date());
+    return [{ ...request, status: entry.status, ...('recallableUntil' in request ? { recallableUntil: until } : {}) }];
+  });
+}
+
+/** For this test, the admins' list (GET /users) answers the seeded users as they are now (a promotion shows), a page at a time; a search finds no one. */
+export const answerUsers = () => answerPages('/users', (query) => (query.get('search') ? [] : db.users.map(userDto)));

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import type { AuditPage } from '@hostel/contracts';
 import { db, makeUser, seed } from '@/testing/api/db';
-import { makeMeal, makeWaiting } from '@/testing/fixtures';
-import { answer, answerPages, answerUsers, server } from '@/testing/api/server';
+import { answerUsers, makeMeal, makeWaiting } from '@/testing/fixtures';
+import { answer, answerPages, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ name: 'Sam Student', email: 'sam@example.com' });

@@ -1,44 +1,32 @@
 import { type DomainEvent, SESSION_MARKER_COOKIE, type UserDto } from '@hostel/contracts';
+import type { UserState } from '@hostel/domain/deciders';
 
 /**
- * The fake API's memory: the records its handlers read and write, as the read models keep them.
- * Tests arrange their world with `seed` (and `makeUser`, and the builders of testing/fixtures.ts) and may look at `db` afterwards;
- * the setup file empties it after each test.
+ * The fake API's memory: the accounts, the session and the command side's streams its handlers read and write.
+ * Tests arrange their world with `seed`, `given` and testing/fixtures.ts, and may look at `db` afterwards; emptied after each test.
  */
 
-/** An account: what the API answers about it, and the password it signs in with. */
-export interface UserRecord extends UserDto {
-  password: string;
-  emailVerified: boolean;
-}
+/** An account as a test writes it: what the API answers about it, and the password it signs in with. */
+export type UserRecord = UserDto & { password: string; emailVerified: boolean };
+/** An account as the command side holds it: userDecider's state, which its commands change by its own fold. */
+export type Account = Extract<UserState, { exists: true }>;
 /** What an access token says, as it said it when issued: a promotion shows only in the next one. */
-export interface Claims {
-  sub: string;
-  email: string;
-  name: string;
-  role: UserDto['role'];
-}
+export type Claims = Pick<UserDto, 'email' | 'name' | 'role'> & { sub: string };
 
-function emptyDb() {
-  return {
-    users: [] as UserRecord[],
-    /** URLs the upload endpoint handed out: a meal or a photo may only use a stored image. */
-    images: new Set<string>(),
-    /** Mailed links that work: token → the email they were sent to. Reset links work once. */
-    verificationLinks: new Map<string, string>(),
-    resetLinks: new Map<string, string>(),
-    /** The user whose refresh cookie the browser holds, if any. */
-    session: undefined as string | undefined,
-    tokens: new Map<string, Claims>(),
-    oidcEnabled: false,
-    /** The command side's event streams, by name: history given by the test, then what was decided. */
-    streams: new Map<string, DomainEvent[]>(),
-    /** The events decided in this test, in order. */
-    decided: [] as DomainEvent[],
-    /** The event log's length: each change answers the next position. */
-    position: 0,
-  };
-}
+const emptyDb = () => ({
+  users: [] as Account[],
+  oidcEnabled: false,
+  /** The user whose refresh cookie the browser holds, if any, and the access tokens issued. */
+  session: undefined as string | undefined,
+  tokens: new Map<string, Claims>(),
+  /** Images the upload endpoint stored: each answers the next URL. */
+  uploads: 0,
+  /** The command side's event streams, by name: history given by the test, then what was decided. */
+  streams: new Map<string, DomainEvent[]>(),
+  /** The events decided in this test, in order, and the log's length (each change answers the next position). */
+  decided: [] as DomainEvent[],
+  position: 0,
+});
 
 export const db = emptyDb();
 
@@ -48,10 +36,8 @@ export function resetDb() {
   holdSession(undefined);
 }
 
-/**
- * The browser holds `userId`'s refresh cookie (undefined: none), and so the readable marker cookie the
- * command API sets and clears with it (SESSION_MARKER_COOKIE), which the app checks before asking to refresh.
- */
+/** The browser holds `userId`'s refresh cookie (undefined: none), and so the readable marker cookie the command API
+ * sets and clears with it (SESSION_MARKER_COOKIE), which the app checks before asking to refresh. */
 export function holdSession(userId: string | undefined) {
   db.session = userId;
   document.cookie = userId ? `${SESSION_MARKER_COOKIE}=1; path=/` : `${SESSION_MARKER_COOKIE}=; path=/; max-age=0`;
@@ -60,36 +46,42 @@ export function holdSession(userId: string | undefined) {
 /** The position of a change just made, as the command API answers it (`X-Min-Position` for the next reads). */
 export const nextPosition = () => `0/${++db.position}`;
 
-export interface Seed {
-  users?: UserRecord[];
-  /** Whose refresh cookie the browser holds: the app starts signed in as them. */
-  signedInAs?: string;
-  oidcEnabled?: boolean;
-  /** Mailed links that work, token → the email they were sent to. */
-  verificationTokens?: Record<string, string>;
-  resetTokens?: Record<string, string>;
+/** Where the upload endpoint stores the `n`th image: a URL of the media endpoint, as the service answers. */
+export const uploadedImage = (n: number) => `/api/media/00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A mailed link (its token is its own hash): sent long ago, so resending is never too soon, and never expiring. */
+export const linkOf = (tokenHash: string) => ({ tokenHash, sentAt: new Date(0).toISOString(), expiresAt: new Date(8.64e15).toISOString() });
+
+/** Mailed links that work: token → the email they were sent to. */
+type Links = Record<string, string>;
+
+/**
+ * Arranges the API's world: the accounts (records are copied, so a test's constants stay as written), the
+ * links mailed to them, whether sign-in with a provider is on; `signedInAs`: the browser holds their refresh cookie.
+ */
+export function seed(given: { users?: UserRecord[]; verificationLinks?: Links; resetLinks?: Links; oidcEnabled?: boolean; signedInAs?: string }) {
+  db.users.push(...(given.users ?? []).map(accountOf));
+  for (const kind of ['verificationLinks', 'resetLinks'] as const)
+    for (const [token, email] of Object.entries(given[kind] ?? {})) findUser(email)?.[kind].push(linkOf(token));
+  db.oidcEnabled = given.oidcEnabled ?? db.oidcEnabled;
+  if (given.signedInAs) signInBrowser(given.signedInAs);
 }
 
-/** Arranges the API's world; records are copied, so a test's constants stay as written. */
-export function seed(given: Seed) {
-  const copies = <T extends object>(records: T[] = []) => records.map((record) => structuredClone(record));
-  db.users.push(...copies(given.users));
-  for (const [token, email] of Object.entries(given.verificationTokens ?? {})) db.verificationLinks.set(token, email);
-  for (const [token, email] of Object.entries(given.resetTokens ?? {})) db.resetLinks.set(token, email);
-  if (given.oidcEnabled !== undefined) db.oidcEnabled = given.oidcEnabled;
-  if (given.signedInAs) signInBrowser(given.signedInAs);
+/** The account a test wrote, as the command side holds it. */
+function accountOf({ _id: userId, password: passwordHash, badge, ...user }: UserRecord): Account {
+  const links = { verificationLinks: [], resetLinks: [] };
+  return { ...structuredClone(user), ...links, exists: true, userId, passwordHash, identities: [], badge: (badge?.toLowerCase() ?? null) as Account['badge'] };
 }
 
 /** The browser now holds `email`'s refresh cookie (as after a sign-in, or the popup sign-in's callback). */
 export function signInBrowser(email: string) {
   const user = findUser(email);
   if (!user) throw new Error(`No user ${email} to sign in`);
-  holdSession(user._id);
+  holdSession(user.userId);
 }
 
 /** Emails are matched as the read models keep them: trimmed and lower case. */
-export const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-export const findUser = (email: string) => db.users.find((user) => sameEmail(user.email, email));
+export const findUser = (email: string) => db.users.find((user) => user.email.trim().toLowerCase() === email.trim().toLowerCase());
 
 export function makeUser(overrides: Partial<UserRecord> & Pick<UserRecord, 'name' | 'email'>): UserRecord {
   return { _id: `id-${overrides.email}`, photo: '', badge: null, role: 'user', emailVerified: true, password: 'secret123', ...overrides };

@@ -1,25 +1,14 @@
-import {
-  type DomainEvent,
-  type ErrorAnswer,
-  ERROR_STATUS,
-  type EventOf,
-  type EventType,
-  RECALL_WINDOW_MS,
-  requesterOf,
-  ROUTES,
-  type RouteKey,
-  type ServeQueueItem,
-} from '@hostel/contracts';
-import { type Decider, DomainError, mealRequestsDecider, mealRequestsStream } from '@hostel/domain/deciders';
-import { recallableUntil } from '@hostel/read-models/pure';
+import { type DomainEvent, type ErrorAnswer, ERROR_STATUS, type EventOf, type EventType, ROUTES, type RouteKey } from '@hostel/contracts';
+import { type Decider, DomainError } from '@hostel/domain/deciders';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { z } from 'zod';
 import { type Claims, db, nextPosition } from './db';
 
 /**
- * What every route of the fake shares, answered as the services answer: the route's access (contracts'
- * ROUTES), validation with the contracts' schemas, `{message}` refusals, and the command side, where the
- * product's own decider decides: the fake never restates a rule. A refusal is thrown as a Response, which msw answers as it is.
+ * What every route of the fake shares, answered as the services answer: the route's access (contracts' ROUTES), validation with
+ * the contracts' schemas, `{message}` refusals (thrown as a Response, which msw answers as it is), and the command side, where the
+ * product's own decider decides. Each row of COMMANDS (commands.ts) builds its command from the call (who asks from the token,
+ * never the body) and answers in the service's words; what the read API answers, each test states.
  */
 
 export function refuse(status: number, message: string, issues?: ErrorAnswer['issues']): never {
@@ -39,13 +28,12 @@ export function decide<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, c
 /**
  * The command side as the command API runs it: `decider` decides `command` on the state its own `evolve`
  * folds from the stream named `on` (history a test gives with `given`), then appends what it decided; or
- * on a state held elsewhere, which `project` keeps up with each event. Either way recorded (`decided`).
+ * on a state held elsewhere (`on` the state itself), which its caller then keeps. Either way recorded (`decided`).
  */
-export function run<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, on: string | { state: S; project: (event: E) => void }, command: C) {
-  const state = typeof on === 'string' ? stateOf(decider, on) : on.state;
+export function run<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, on: string | S, command: C) {
+  const state = typeof on === 'string' ? stateOf(decider, on) : on;
   const events = decide(decider, command, state);
   if (typeof on === 'string') given({ stream: on, events });
-  else events.forEach(on.project);
   db.decided.push(...events);
   return { events, state: events.reduce(decider.evolve, state), position: events.length > 0 ? nextPosition() : undefined };
 }
@@ -55,10 +43,7 @@ export const stateOf = <C, E extends DomainEvent, S>(decider: Decider<C, E, S>, 
   (db.streams.get(stream) ?? []).reduce((state, event) => decider.evolve(state, event as E), decider.initialState);
 
 /** A stream's history before the test: `{ stream, events }` as the factories make them. */
-export interface History {
-  stream: string;
-  events: DomainEvent[];
-}
+export type History = { stream: string; events: DomainEvent[] };
 
 /** The streams hold this history (as if decided before the test); not among `decided()`. */
 export function given(...histories: History[]) {
@@ -68,21 +53,6 @@ export function given(...histories: History[]) {
 /** What the deciders decided in this test, in order (of one type, if given): what a test's world changes on. */
 export const decided = <T extends EventType>(type?: T): EventOf<T>[] => db.decided.filter((event): event is EventOf<T> => !type || event.type === type);
 
-/**
- * `requests` as their streams hold them now: each at the stage the domain's own fold (evolve) puts it,
- * recallable for as long as the read model's own `recallableUntil` says; cancelled ones gone. For a
- * test's reads after the kitchen or the student changed them (their history given).
- */
-export function current<T extends Pick<ServeQueueItem, '_id' | 'status'> & Partial<Pick<ServeQueueItem, 'recallableUntil'>>>(requests: readonly T[]): T[] {
-  return requests.flatMap((request) => {
-    const requester = requesterOf(request._id);
-    const entry = requester && stateOf(mealRequestsDecider, mealRequestsStream(requester)).requests.find((candidate) => candidate.requestId === request._id);
-    if (!entry) return [];
-    const until = recallableUntil(entry.advancedAt ? new Date(entry.advancedAt) : null, RECALL_WINDOW_MS, new Date());
-    return [{ ...request, status: entry.status, ...('recallableUntil' in request ? { recallableUntil: until } : {}) }];
-  });
-}
-
 /** Validates with a contracts schema; refused as the services' error handler words it (the first issue leads). */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, part: 'body' | 'params' | 'querystring'): z.output<S> {
   const parsed = schema.safeParse(value);
@@ -91,13 +61,6 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, part: 'bod
   const first = issues[0];
   const where = part === 'body' ? 'Request body' : `Request ${part}`;
   return refuse(400, !first ? 'Invalid request' : first.path === '' ? `${where} is not valid: ${first.message}` : first.message, issues);
-}
-
-/** The words a contracts schema refuses `input` with: texts that live in a schema are read from it, never copied here. */
-export function messageOf(schema: z.ZodType, input: unknown): string {
-  const message = schema.safeParse(input).error?.issues[0]?.message;
-  if (!message) throw new Error('The schema accepted what was meant to be refused');
-  return message;
 }
 
 /** What the app sent: FormData for an upload, JSON parsed, none undefined; what is not JSON, as `notJson` makes of it. */
@@ -113,12 +76,7 @@ export async function readBody(request: Request, notJson: (text: string) => unkn
 }
 
 /** What a route's row is given: the request, its path parameters, its body read, and the caller (none on a public route). */
-export interface Call {
-  request: Request;
-  params: Record<string, unknown>;
-  body: unknown;
-  caller: Claims;
-}
+export type Call = { request: Request; params: Record<string, unknown>; body: unknown; caller: Claims };
 
 /** A route's row: what it answers (JSON, or a Response as it is) to a call its access let through. */
 export type Row = (call: Call) => JsonBodyType | Response;

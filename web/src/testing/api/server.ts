@@ -1,8 +1,7 @@
 import type { RouteKey } from '@hostel/contracts';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { COMMANDS, userDto } from './commands';
-import { db } from './db';
+import { COMMANDS } from './commands';
 import { handlerOf, readBody, type Row } from './http';
 
 /**
@@ -12,38 +11,22 @@ import { handlerOf, readBody, type Row } from './http';
  */
 export const server = setupServer(...Object.entries(COMMANDS).map(([route, row]) => handlerOf(route as RouteKey, row as Row)));
 
-/** A request as the app sent it: what tests check about the traffic (never how a handler answered). */
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  headers: Headers;
-  /** Parsed JSON, FormData for an upload, undefined for none; read from a copy, the handler gets the original. */
-  body: unknown;
-}
-
-const recorded: RecordedRequest[] = [];
+/** The requests as the app sent them: what tests check about the traffic (never how a handler answered). */
+const recorded: { method: string; path: string; query: URLSearchParams; headers: Headers; body: unknown }[] = [];
 
 // Every request, whichever handler answers it (a test's own included), in the order sent.
 server.events.on('request:start', ({ request }) => {
   const url = new URL(request.url);
-  const entry: RecordedRequest = {
-    method: request.method,
-    path: url.pathname,
-    query: url.searchParams,
-    headers: new Headers([...request.headers]),
-    body: undefined,
-  };
+  const entry = { method: request.method, path: url.pathname, query: url.searchParams, headers: new Headers([...request.headers]), body: undefined as unknown };
   recorded.push(entry);
+  // Parsed JSON, FormData for an upload, undefined for none; read from a copy, the handler gets the original.
   void readBody(request.clone()).then((body) => (entry.body = body));
 });
 
 /** The requests sent to `method path` (the path without its query) so far in this test. */
 export const requests = (method: string, path: string) => recorded.filter((request) => request.method === method && request.path === path);
 
-export function forgetRequests() {
-  recorded.length = 0;
-}
+export const forgetRequests = () => recorded.splice(0);
 
 /**
  * For this test, GET `path` answers `body`, or what `body` makes of the request (its query, the test's
@@ -65,6 +48,3 @@ export function answerPages<T extends JsonBodyType>(path: string, items: readonl
     }),
   );
 }
-
-/** For this test, the admins' list (GET /users) answers the seeded users as they are now (a promotion shows), a page at a time; a search finds no one. */
-export const answerUsers = () => answerPages('/users', (query) => (query.get('search') ? [] : db.users.map(userDto)));

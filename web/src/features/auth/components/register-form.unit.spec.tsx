@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { makeUser, seed } from '@/testing/api/db';
+import { makeUser, seed, uploadedImage } from '@/testing/api/db';
 import { answerPages, requests, server } from '@/testing/api/server';
 import { fillIn } from '@/testing/fill-in';
 import { renderApp } from '@/testing/render-app';
@@ -73,7 +73,7 @@ describe('register screen', () => {
     const [upload] = requests('POST', '/api/uploads');
     expect(upload?.headers.get('authorization')).toBe('Bearer token-id-nia@example.com');
     expect((upload?.body as FormData).get('file')).toBeInstanceOf(File);
-    expect(requests('POST', '/users')[0]?.body).toEqual({ photo: '/api/uploads/photo-1' });
+    expect(requests('POST', '/users')[0]?.body).toEqual({ photo: uploadedImage(1) });
   });
 
   it('given a failing upload, when registering, then the account still counts as registered', async () => {

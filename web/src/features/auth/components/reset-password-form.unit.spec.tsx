@@ -12,7 +12,7 @@ const token = mailedToken(1);
 
 describe('reset password page (the mailed link)', () => {
   it('given mismatched or short passwords, then shows each field its error, wired with aria-invalid and aria-describedby, and sends nothing', async () => {
-    seed({ users: [student], resetTokens: { [token]: student.email } });
+    seed({ users: [student], resetLinks: { [token]: student.email } });
     renderApp(`/reset-password?token=${token}`);
     const user = userEvent.setup();
 
@@ -29,7 +29,7 @@ describe('reset password page (the mailed link)', () => {
   });
 
   it('given a good link and the same password twice, then changes it, says so, and offers the way back to login', async () => {
-    seed({ users: [student], resetTokens: { [token]: student.email } });
+    seed({ users: [student], resetLinks: { [token]: student.email } });
     renderApp(`/reset-password?token=${token}`);
     const user = userEvent.setup();
 

@@ -17,7 +17,7 @@ describe('verify email page (the mailed link)', () => {
 
   it('given a good link, then verifies once and says so', async () => {
     const ann = makeUser({ name: 'Ann', email: 'ann@example.com', emailVerified: false });
-    seed({ users: [ann], verificationTokens: { [token]: ann.email } });
+    seed({ users: [ann], verificationLinks: { [token]: ann.email } });
     renderApp(`/verify-email?token=${token}`);
 
     expect(await screen.findByText('Your email is verified.')).toHaveAttribute('role', 'status');
@@ -27,7 +27,7 @@ describe('verify email page (the mailed link)', () => {
 
   it('given a signed-in user, then the session takes a fresh token, so the reminder goes away', async () => {
     const ann = makeUser({ name: 'Ann', email: 'ann@example.com', emailVerified: false });
-    seed({ users: [ann], signedInAs: ann.email, verificationTokens: { [token]: ann.email } });
+    seed({ users: [ann], signedInAs: ann.email, verificationLinks: { [token]: ann.email } });
     const { router } = renderApp('/');
     expect(await screen.findByText('Please verify your email address: open the link we mailed you.')).toBeInTheDocument();
 
@@ -41,7 +41,7 @@ describe('verify email page (the mailed link)', () => {
 
   it('given the page the person was reading while the reminder showed, then ends with a way back there (and Home)', async () => {
     const ann = makeUser({ name: 'Ann', email: 'ann@example.com', emailVerified: false });
-    seed({ users: [ann], signedInAs: ann.email, verificationTokens: { [token]: ann.email } });
+    seed({ users: [ann], signedInAs: ann.email, verificationLinks: { [token]: ann.email } });
     const { router } = renderApp('/AllMeals?category=Lunch');
     expect(await screen.findByText('Please verify your email address: open the link we mailed you.')).toBeInTheDocument();
 

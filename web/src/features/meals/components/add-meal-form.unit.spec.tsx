@@ -2,7 +2,7 @@ import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-lib
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
-import { makeUser, seed } from '@/testing/api/db';
+import { makeUser, seed, uploadedImage } from '@/testing/api/db';
 import { decided } from '@/testing/api/http';
 import { requests, server } from '@/testing/api/server';
 import { renderApp } from '@/testing/render-app';
@@ -137,7 +137,7 @@ describe('Add Meal', () => {
     expect(requests('POST', '/api/meals')[0]?.body).toEqual({
       title: 'Khichdi',
       category: 'Lunch',
-      image: '/api/uploads/photo-1',
+      image: uploadedImage(1),
       ingredients: 'rice, moong dal, ghee',
       description: 'One-pot comfort food',
       price: 5.75,

@@ -35,7 +35,7 @@ describe('checkout in test mode', () => {
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
     expect(screen.queryByRole('dialog', { name: 'Payment Successful!' })).not.toBeInTheDocument();
 
-    db.users[0]!.badge = 'Silver'; // the grant landed
+    db.users[0]!.badge = 'silver'; // the grant landed
     const dialog = await screen.findByRole('dialog', { name: 'Payment Successful!' });
     expect(within(dialog).getByText('You are now a Silver member')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userProfile'));

@@ -68,7 +68,7 @@ describe('checkout in Stripe mode', () => {
     expect(await screen.findByText('Waiting for Stripe to confirm your payment...')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
 
-    db.users[0]!.badge = 'Gold'; // the webhook landed
+    db.users[0]!.badge = 'gold'; // the webhook landed
     const dialog = await screen.findByRole('dialog', { name: 'Payment Successful!' });
     expect(within(dialog).getByText('You are now a Gold member')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/userProfile'));

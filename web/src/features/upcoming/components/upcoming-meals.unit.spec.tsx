@@ -2,7 +2,7 @@ import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-lib
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { UpcomingMealDto } from '@hostel/contracts';
-import { makeUser, seed } from '@/testing/api/db';
+import { makeUser, seed, uploadedImage } from '@/testing/api/db';
 import { makeMeal, makeUpcomingMeal, upcomingHistory } from '@/testing/fixtures';
 import { decided, given } from '@/testing/api/http';
 import { http, HttpResponse } from 'msw';
@@ -189,7 +189,7 @@ describe('Upcoming Meals (admin)', () => {
         ingredients: ['red lentils', 'garlic'],
         description: 'Slow-cooked',
         price: 4.5,
-        image: '/api/uploads/photo-1',
+        image: uploadedImage(1),
       },
     ]);
     expect(await screen.findByRole('cell', { name: 'Masoor Dal' })).toBeInTheDocument();

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
-import { answerUsers, requests, server } from '@/testing/api/server';
+import { requests, server } from '@/testing/api/server';
 import { tableNamed } from '@/testing/data-table';
+import { answerUsers } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render-app';
 
 const admin = makeUser({ name: 'Ada Admin', email: 'ada@example.com', role: 'admin' });
