@@ -27,7 +27,7 @@ export function registerErrorHandler(app: FastifyInstance, notFoundFallback?: No
       return reply.code(400).send({ message, issues } satisfies ErrorAnswer);
     }
     if (isDependencyUnavailable(error)) {
-      request.log.warn({ err: error }, 'a dependency is unreachable');
+      request.log.warn({ err: error }, 'a dependency cannot serve the request just now (unreachable, overloaded or gave up on it): answered 503');
       reply.header('retry-after', '5');
       return reply.code(503).send({ message: 'The service is briefly unavailable. Please try again in a few seconds.' } satisfies ErrorAnswer);
     }
