@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { smtpSink } from '@hostel/platform/smtp-sink';
+import { smtpSink } from '@hostel/platform/testing/smtp-sink';
 import { MAIL_PORT, SMTP_PORT } from './ports';
 
 /**

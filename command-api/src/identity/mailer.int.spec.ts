@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
-import { type ReceivedMail, smtpSink } from '@hostel/platform/smtp-sink';
+import { type ReceivedMail, smtpSink } from '@hostel/platform/testing/smtp-sink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer } from './mailer';
 
