@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { AuditEvent, AuditPage } from '@hostel/contracts';
 import { http, HttpResponse } from 'msw';
 import { seed } from '@/testing/api/db';
@@ -258,6 +258,43 @@ describe("an entity's audit page", () => {
     fireEvent.input(screen.getByLabelText('State at a moment'), { target: { value: '2001-01-01T00:00:00' } });
     await user.click(screen.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('It did not exist yet then.')).toBeInTheDocument();
+  });
+
+  it('given two versions compared and each event in between opened, when its state is read again on reconnecting and that fails, then the slider, the card and the comparison stay, that Details still open, with the failure said', async () => {
+    // Only the clock is faked: a minute on, what was read is stale (the app keeps reads fresh for one).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    answerMeal();
+    renderApp(`/dashboard/audit/meals/${mealId}`);
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Dal Tadka Deluxe', level: 3 });
+    await user.clear(screen.getByLabelText('From version'));
+    await user.type(screen.getByLabelText('From version'), '1');
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    const comparison = await screen.findByTestId('comparison');
+    const details = within(comparison).getByText('Each event in between').closest('details')!;
+    await user.click(within(comparison).getByText('Each event in between'));
+    expect(details).toHaveProperty('open', true);
+
+    // Its state read again is refused (a 4xx: not retried).
+    server.use(http.get(`/api/audit/meals/${mealId}/state`, () => HttpResponse.json({ message: 'The log is busy' }, { status: 429 })));
+    const reads = requests('GET', `/api/audit/meals/${mealId}/state`).length;
+    vi.setSystemTime(Date.now() + 61_000);
+    // The network drops and comes back: the app reads again what it shows, stale by now.
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
+    });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to read its state again: The log is busy');
+    expect(requests('GET', `/api/audit/meals/${mealId}/state`).length).toBeGreaterThan(reads);
+    expect(screen.getByRole('slider', { name: 'Version' })).toHaveValue('5');
+    expect(card()).toHaveTextContent('Dal Tadka Deluxe');
+    expect(screen.getByTestId('comparison')).toBe(comparison);
+    expect(comparison).toHaveTextContent('From version 1 to version 5: 4 events.');
+    expect(comparison.querySelector('details')).toBe(details);
+    expect(details).toHaveProperty('open', true);
   });
 
   it('given two versions to compare, then tells what differs between them and each event in between', async () => {

@@ -25,10 +25,12 @@ export function VersionSlider({ entity, id }: { entity: AuditEntity; id: string 
   const shown = useEntityState(entity, id, chosen);
   const last = latest.data?.versions ?? 0;
   const version = chosen ?? last;
-  const diff = useEntityDiff(entity, id, version - 1, version, { enabled: latest.isSuccess && version > 0 });
+  const diff = useEntityDiff(entity, id, version - 1, version, { enabled: latest.data !== undefined && version > 0 });
 
   if (latest.isPending) return <p role="status">Loading its versions...</p>;
-  if (latest.isError) {
+  // Only when there is nothing to show: a later read that fails (a refetch, say on reconnecting) leaves the
+  // slider as it stands, a comparison and a Details opened in it still open, and says so under the state.
+  if (latest.isError && !latest.data) {
     return (
       <p role="alert" className="font-medium text-red-700">
         {latest.error instanceof ApiError && latest.error.status === 404
@@ -43,6 +45,8 @@ export function VersionSlider({ entity, id }: { entity: AuditEntity; id: string 
   const event = !loading && shown.data ? shown.data.event : undefined;
   const actor = event ? actorThen(event) : undefined;
   const at = event?.occurredAt;
+  // A read again that failed, the latest's or the version's on show (often the same read): what was read stays.
+  const readAgainFailed = latest.isError ? latest.error : shown.isError && shown.data ? shown.error : null;
 
   return (
     <div className="grid min-w-0 gap-4" aria-busy={loading}>
@@ -91,7 +95,7 @@ export function VersionSlider({ entity, id }: { entity: AuditEntity; id: string 
           )}
         </dd>
       </dl>
-      {shown.isError ? (
+      {shown.isError && !shown.data ? (
         <p className="rounded-xl border border-slate-200 bg-white p-4 text-slate-800">
           {shown.error instanceof ApiError && shown.error.status === 404
             ? 'It did not exist yet at this version.'
@@ -99,6 +103,11 @@ export function VersionSlider({ entity, id }: { entity: AuditEntity; id: string 
         </p>
       ) : shown.data ? (
         <StateView entity={entity} state={shown.data.state} names={shown.data.event.names} />
+      ) : null}
+      {readAgainFailed ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {'Failed to read its state again: ' + readAgainFailed.message}
+        </p>
       ) : null}
       <div className="grid gap-1">
         <h3 className="text-base font-semibold text-slate-900">What this version changed</h3>
