@@ -29,7 +29,8 @@ export interface DataTableProps<Row> {
 /**
  * A dashboard list: one page of a query as a table named by `label`, with the text each state says
  * (loading, failed, nothing found) and the page buttons under it. `page` counts from 0; when the page
- * on show empties, `onPageChange` steps back to the last page there is.
+ * on show empties, `onPageChange` steps back to the last page there is. `errorText` stands in for the
+ * table only when nothing was read: a later read that fails leaves the rows on show and is said under them.
  */
 export function DataTable<Row extends { _id: string }>({ label, columns, query, loadingText, errorText, emptyText, page, onPageChange }: DataTableProps<Row>) {
   const pageCount = usePageCount(query.data?.total, page, onPageChange);
@@ -40,7 +41,7 @@ export function DataTable<Row extends { _id: string }>({ label, columns, query, 
     <div className="grid min-w-0 gap-4">
       {query.isPending ? (
         <p role="status">{loadingText}</p>
-      ) : query.isError ? (
+      ) : query.isError && !query.data ? (
         <p role="alert" className="font-medium text-red-700">
           {typeof errorText === 'string' ? errorText : errorText(query.error)}
         </p>
@@ -70,6 +71,12 @@ export function DataTable<Row extends { _id: string }>({ label, columns, query, 
               )}
             </TableBody>
           </Table>
+          {/* A read again that fails (after a push, say) leaves the rows on show as they are and says so under them. */}
+          {query.isError ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {'Failed to read this list again: ' + query.error.message}
+            </p>
+          ) : null}
           <Pagination page={page} pageCount={pageCount} onPageChange={onPageChange} />
         </>
       )}

@@ -1,8 +1,8 @@
 import { rooms } from '@hostel/contracts';
-import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { act, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useLiveRoom } from '@/lib/live-updates';
+import { applyChanged, useLiveRoom } from '@/lib/live-updates';
 import { http, HttpResponse } from 'msw';
 import type { MealDto } from '@hostel/contracts';
 import { makeUser, seed } from '@/testing/api/db';
@@ -46,7 +46,7 @@ const openAsAdmin = (listed: MealDto[] | (() => MealDto[])) => {
   answerPages('/api/meals', (query) =>
     query.get('sort') === 'likes' ? most((meal) => meal.likes) : query.get('sort') === 'reviews_count' ? most((meal) => meal.reviews_count) : now(),
   );
-  renderApp('/dashboard/adminAllMeals');
+  return renderApp('/dashboard/adminAllMeals');
 };
 const newestFirst = [...meals].reverse();
 
@@ -122,6 +122,26 @@ describe('Admin All Meals', () => {
     renderApp('/dashboard/adminAllMeals');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Bad sort');
+  });
+
+  it('given the list on show, when a meal changes and the read after the push fails, then the rows stay as they were, the focus where it was, with the failure said', async () => {
+    const { queryClient } = openAsAdmin([khichdi, ...newestFirst]);
+    await screen.findByRole('cell', { name: 'Khichdi' });
+    const update = rowOf('Khichdi').getByRole('button', { name: 'Update Khichdi' });
+    const row = update.closest('tr');
+    // A keyboard user on its Update button.
+    act(() => update.focus());
+
+    // The read after the push is refused (a 4xx: not retried).
+    server.use(http.get('/api/meals', () => HttpResponse.json({ message: 'The catalogue is busy' }, { status: 429 })));
+    await act(() => applyChanged(queryClient, { resource: 'meals', id: khichdi._id }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to read this list again: The catalogue is busy');
+    expect(within(table()).getAllByRole('row')).toHaveLength(1 + 10);
+    expect(rowOf('Khichdi').getByRole('button', { name: 'Update Khichdi' })).toBe(update);
+    expect(update.closest('tr')).toBe(row);
+    expect(update).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toBeEnabled();
   });
 
   it('given the confirmation, when cancelled, then nothing is deleted; when confirmed, then the meal is deleted and Deleted! closes by itself', async () => {
