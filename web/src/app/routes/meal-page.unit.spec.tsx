@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
 import { makeMeal, makeReview, mealHistory } from '@/testing/fixtures';
 import { decided, given } from '@/testing/api/http';
 import { http, HttpResponse } from 'msw';
+import { applyChanged } from '@/lib/live-updates';
 import { requests, server } from '@/testing/api/server';
 import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
@@ -115,6 +116,38 @@ describe('meal page', () => {
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     // The meal was read for the student, never for a visitor.
     expect(requests('GET', `/api/meals/${dal._id}`).map((request) => request.headers.get('authorization'))).toEqual([`Bearer token-${student._id}`]);
+  });
+
+  it('given a review being written, when the meal and its reviews change and their reads after the pushes fail, then the meal, its reviews and the review written so far stay, with the failures said', async () => {
+    const earlier = makeReview({ mealId: dal._id, mealTitle: dal.title, userEmail: 'ana@example.com', review: 'Good and filling.' });
+    seed({ users: [student], signedInAs: student.email });
+    mealPageAnswers(dal, { reviews: () => [earlier] });
+    const { queryClient } = renderApp(`/meal/${dal._id}`);
+    await screen.findByRole('button', { name: 'Account menu' });
+    const user = userEvent.setup();
+    const box = await screen.findByRole('textbox', { name: 'Your review' });
+    await user.type(box, 'Half a thought');
+    await screen.findByText('Good and filling.');
+
+    // The reads after the pushes are refused (a 4xx: not retried).
+    server.use(
+      http.get(`/api/meals/${dal._id}`, () => HttpResponse.json({ message: 'The kitchen is busy' }, { status: 429 })),
+      http.get(`/api/reviews/${dal._id}`, () => HttpResponse.json({ message: 'The kitchen is busy' }, { status: 429 })),
+    );
+    await act(() => applyChanged(queryClient, { resource: 'meal', id: dal._id }));
+    await act(() => applyChanged(queryClient, { resource: 'reviews', id: dal._id }));
+
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+        'Failed to read this meal again: The kitchen is busy',
+        'Failed to read the reviews again: The kitchen is busy',
+      ]),
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Lentil Dal' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request Meal' })).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Reviews' })).getByText('Good and filling.')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Your review' })).toBe(box);
+    expect(box).toHaveValue('Half a thought');
   });
 
   it('given a blank review, then refuses it before sending; given text, then posts it and lists it under Reviews (1)', async () => {

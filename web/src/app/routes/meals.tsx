@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
-import { useMeal } from '@/features/meals/api/get-meal';
+import { mealOnShow, useMeal } from '@/features/meals/api/get-meal';
 import { MealDetail } from '@/features/meals/components/meal-detail';
 import { RequestMealAction } from '@/features/requests/components/request-meal-action';
 import { useCanAct, useSessionUser } from '@/lib/auth';
@@ -49,7 +49,7 @@ export function MealDetailRoute() {
           ) : null
         }
       />
-      {meal.isSuccess ? (
+      {mealOnShow(meal) ? (
         <div className="grid gap-6 md:max-w-3xl">
           <Suspense fallback={<p role="status">Loading reviews...</p>}>
             <MealReviews mealId={id} />

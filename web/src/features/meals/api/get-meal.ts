@@ -1,6 +1,6 @@
 import type { MealDto } from '@hostel/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ApiClient } from '@/lib/api-client';
+import { queryOptions, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { type ApiClient, ApiError } from '@/lib/api-client';
 import { useApi } from '@/lib/auth';
 import { loadSchemas } from '@/lib/schemas';
 import { useViewer, type Viewer } from '@/lib/viewer';
@@ -32,4 +32,12 @@ export function useMeal(id: string) {
     enabled: ready,
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === id ? previous : undefined),
   });
+}
+
+/**
+ * The meal as its page shows it: what was read of it, also when a later read failed (a refetch after a
+ * push: the page says so beside it), unless that read found it gone (404), which nothing read before outlives.
+ */
+export function mealOnShow(meal: UseQueryResult<MealDto>): MealDto | undefined {
+  return meal.error instanceof ApiError && meal.error.status === 404 ? undefined : meal.data;
 }

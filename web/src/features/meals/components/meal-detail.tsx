@@ -13,7 +13,7 @@ import { useLiveRoom } from '@/lib/live-updates';
 import { pluralNoun } from '@/lib/plural';
 import { useRequireSignIn } from '@/lib/require-sign-in';
 import { useViewer } from '@/lib/viewer';
-import { useMeal } from '../api/get-meal';
+import { mealOnShow, useMeal } from '../api/get-meal';
 import { useLikeMeal } from '../api/like-meal';
 import { formatPrice, formatRating } from '@/components/meal/rating-and-price';
 
@@ -61,7 +61,10 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
   useLiveRoom(rooms.meal(mealId));
 
   if (meal.isPending) return <p role="status">Loading meal details...</p>;
-  if (meal.isError) {
+  // Only when there is nothing to show (or it is gone): a later read that fails leaves the meal on show,
+  // and what the page holds under it (a review being written), and says so.
+  const shown = mealOnShow(meal);
+  if (!shown) {
     return (
       <div role="alert" className="grid gap-1">
         <p className="font-medium text-red-700">Error loading meal details</p>
@@ -70,7 +73,7 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
     );
   }
 
-  const { title, image, distributorName, postTime, description, ingredients, rating, price, category, likes, likedByMe } = meal.data;
+  const { title, image, distributorName, postTime, description, ingredients, rating, price, category, likes, likedByMe } = shown;
   return (
     <article aria-labelledby="meal-title" className="grid gap-8 md:grid-cols-2">
       <title>{title}</title>
@@ -118,6 +121,11 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
           <LikeButton mealId={mealId} likes={likes} likedByMe={likedByMe} viewerPending={meal.isPlaceholderData || !viewer.ready} />
           {actions}
         </div>
+        {meal.isError ? (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {'Failed to read this meal again: ' + meal.error.message}
+          </p>
+        ) : null}
       </div>
     </article>
   );

@@ -11,7 +11,7 @@ export function MealReviews({ mealId }: { mealId: string }) {
       </h2>
       {reviews.isPending ? (
         <p role="status">Loading reviews...</p>
-      ) : reviews.isError ? (
+      ) : reviews.isError && !reviews.data ? (
         <p role="alert" className="font-medium text-red-700">
           Failed to fetch reviews
         </p>
@@ -30,6 +30,12 @@ export function MealReviews({ mealId }: { mealId: string }) {
           ))}
         </ul>
       )}
+      {/* A read again that fails (after a push) leaves the reviews on show as they are and says so under them. */}
+      {reviews.isError && reviews.data ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {'Failed to read the reviews again: ' + reviews.error.message}
+        </p>
+      ) : null}
     </section>
   );
 }
