@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { http, HttpResponse } from 'msw';
 import { makeUser, seed } from '@/testing/api/db';
 import { makeMeal } from '@/testing/fixtures';
@@ -57,6 +57,30 @@ describe('Our Meals Categories (home)', () => {
     server.use(http.get('/api/meals', () => HttpResponse.json({ message: 'Bad filter' }, { status: 400 })));
     await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Dinner' }));
     expect(await within(categories()).findByRole('alert')).toHaveTextContent('Failed to fetch meals.');
+  });
+
+  it('given the cards on show, when they are read again on reconnecting and that fails, then the cards stay as they were, with the failure said', async () => {
+    // Only the clock is faked: some minutes on, what was read is stale.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
+    catalogueHas(breakfasts);
+    renderApp('/');
+    const first = await screen.findByRole('article', { name: 'Breakfast 1' });
+
+    // The read again is refused (a 4xx: not retried).
+    server.use(http.get('/api/meals', () => HttpResponse.json({ message: 'The catalogue is busy' }, { status: 429 })));
+    const reads = requests('GET', '/api/meals').length;
+    vi.setSystemTime(Date.now() + 10 * 60_000);
+    // The network drops and comes back: the app reads again what it shows, stale by now.
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+      window.dispatchEvent(new Event('online'));
+    });
+
+    expect(await within(categories()).findByRole('alert')).toHaveTextContent('Failed to read the meals again: The catalogue is busy');
+    expect(requests('GET', '/api/meals').length).toBeGreaterThan(reads);
+    expect(cardTitles(categories())).toEqual(['Breakfast 1', 'Breakfast 2', 'Breakfast 3']);
+    expect(screen.getByRole('article', { name: 'Breakfast 1' })).toBe(first);
   });
 });
 

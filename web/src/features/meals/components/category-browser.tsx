@@ -44,7 +44,7 @@ export function CategoryBrowser() {
           <p role="status" className="text-center text-slate-700">
             Loading meals...
           </p>
-        ) : meals.isError ? (
+        ) : meals.isError && !meals.data ? (
           <p role="alert" className="text-center font-medium text-red-700">
             Failed to fetch meals.
           </p>
@@ -59,6 +59,12 @@ export function CategoryBrowser() {
             ))}
           </ul>
         )}
+        {/* A read again that fails (after a push) leaves the cards on show as they are and says so under them. */}
+        {meals.isError && meals.data ? (
+          <p role="alert" className="mt-4 text-center text-sm font-medium text-red-700">
+            {'Failed to read the meals again: ' + meals.error.message}
+          </p>
+        ) : null}
       </div>
     </HomeSection>
   );

@@ -104,21 +104,33 @@ export function UpcomingMeals() {
   useLiveRoom(rooms.upcoming);
 
   if (meals.isPending) return <p role="status">Loading upcoming meals...</p>;
-  if (meals.isError) {
+  // Only when there is nothing to show: a later read that fails (after a push) leaves the cards on show
+  // as they are and says so under them.
+  if (meals.isError && !meals.data) {
     return (
       <p role="alert" className="font-medium text-red-700">
         Failed to load meals.
       </p>
     );
   }
-  if (meals.data.items.length === 0) return <p className="text-slate-700">No upcoming meals found.</p>;
   return (
-    <ul aria-label="Upcoming meals" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-      {meals.data.items.map((meal) => (
-        <li key={meal._id} className="grid">
-          <UpcomingCard meal={meal} />
-        </li>
-      ))}
-    </ul>
+    <div className="grid gap-4">
+      {meals.data.items.length === 0 ? (
+        <p className="text-slate-700">No upcoming meals found.</p>
+      ) : (
+        <ul aria-label="Upcoming meals" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {meals.data.items.map((meal) => (
+            <li key={meal._id} className="grid">
+              <UpcomingCard meal={meal} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {meals.isError ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {'Failed to read the upcoming meals again: ' + meals.error.message}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
+import { act, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { UpcomingMealDto } from '@hostel/contracts';
@@ -6,6 +6,7 @@ import { makeUser, seed, uploadedImage } from '@/testing/api/db';
 import { makeMeal, makeUpcomingMeal, upcomingHistory } from '@/testing/fixtures';
 import { decided, given } from '@/testing/api/http';
 import { http, HttpResponse } from 'msw';
+import { applyChanged } from '@/lib/live-updates';
 import { answerPages, requests, server } from '@/testing/api/server';
 import { tableNamed } from '@/testing/data-table';
 import { mealPageAnswers } from '@/testing/meal-page';
@@ -69,6 +70,25 @@ describe('Upcoming Meals', () => {
     const liked = await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: /^Liked 4/ });
     expect(liked).toBeDisabled();
     expect(requests('GET', '/api/upcomingMeals').every((request) => request.headers.get('authorization') === `Bearer token-${silver._id}`)).toBe(true);
+  });
+
+  it('given the cards on show, when one changes and the read after the push fails, then the cards stay as they were, the focus on a Like where it was, with the failure said', async () => {
+    seed({ users: [silver], signedInAs: silver.email });
+    answerPages('/api/upcomingMeals', [biryani, ninthLike]);
+    const { queryClient } = renderApp('/UpcomingMeals');
+    const biryaniCard = await screen.findByRole('article', { name: 'Veg Biryani' });
+    const likeButton = await within(biryaniCard).findByRole('button', { name: /^Like 3/ });
+    // A keyboard user on its Like.
+    act(() => likeButton.focus());
+
+    // The read after the push is refused (a 4xx: not retried).
+    server.use(http.get('/api/upcomingMeals', () => HttpResponse.json({ message: 'The kitchen is busy' }, { status: 429 })));
+    await act(() => applyChanged(queryClient, { resource: 'upcomingMeals', id: ninthLike._id }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to read the upcoming meals again: The kitchen is busy');
+    expect(card('Veg Biryani')).toBe(biryaniCard);
+    expect(card('Paneer Tikka')).toBeInTheDocument();
+    expect(likeButton).toHaveFocus();
   });
 
   it('given an auditor, then each card shows its likes and offers no Like', async () => {
