@@ -8,18 +8,18 @@
  * - reads: GET /api/meals (search, category, price band, page) at full speed for BENCH_SECONDS with
  *   BENCH_CONNECTIONS connections (split across the read-api instances): requests/s, p50 / p99;
  * - live likes: BENCH_CLIENTS sockets watch the upcoming room (split across the read-api instances)
- *   while members like at BENCH_RATE/s for BENCH_SECONDS (round-robin across command-api instances):
+ *   while members like at BENCH_RATE/s for BENCH_SECONDS (round-robin across command-api instances),
+ *   spread over the meals as bench:campus spreads them (likeOf):
  *   the like's HTTP answer p50 / p99 and like → push received p50 / p99 per client.
  *
  * All processes share this machine's cores: the topology pays for its extra processes and hops here;
  * on separate machines it would add capacity instead. Run it alone (flock /tmp/hostel-heavy.lock).
  */
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import { UPCOMING_PUBLISH_THRESHOLD } from '@hostel/contracts';
 import { parsePosition } from '@hostel/eventstore';
 import { createPostgresEventStore, migrateEventStore } from '@hostel/eventstore/postgres';
 import { createPool } from '@hostel/platform/db';
@@ -27,9 +27,11 @@ import { freePort } from '@hostel/platform/net';
 import { createFreshDatabase } from '@hostel/platform/testing';
 import { generateSigningJwk } from '@hostel/platform/tokens';
 import { buildServices } from '@hostel/deploy/build-services';
-import { root, startRedis, startService, stop, until, uploadImage } from '@hostel/deploy/topology';
+import { root, startRedis, startService, stop, until } from '@hostel/deploy/topology';
 import type { ServiceProcess } from '@hostel/deploy/topology';
+import { likeOf, mealsToLike } from '../live-likes/liked-meals';
 import { likeAtSteadyRate, pushLatencies, watchUpcoming } from '../live-likes/pushes';
+import { productApi } from '../product-api';
 import { QUERIES } from '../read-meals/queries';
 import { startServerProcess } from '../server-process';
 import { appendMeals } from '../read-meals/seed';
@@ -40,7 +42,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const LIKES = RATE * SECONDS;
-const LIKES_PER_MEAL = UPCOMING_PUBLISH_THRESHOLD - 1;
 
 interface Deployment {
   name: string;
@@ -134,10 +135,10 @@ async function topology(): Promise<Deployment> {
   };
 }
 
-async function call(base: string, method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(base: string, method: string, path: string, token?: string, body?: unknown) {
   const response = await fetch(base + path, {
     method,
-    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
@@ -175,45 +176,28 @@ async function measure(deployment: Deployment): Promise<Figures> {
 
   // Live likes: an admin (the operator's grant), upcoming meals, Silver members, watching clients.
   await call(command, 'POST', '/api/auth/register', undefined, { name: 'bench-admin', email: 'bench-admin@hostel.test', password: 'bench-pass-1' });
-  await promisify(execFile)(process.execPath, [join(root, 'command-api/dist/admin.js'), 'grant', 'bench-admin@hostel.test'], {
+  // The operator's tool from source (as bench:campus runs it): the embedded run comes before any build.
+  await promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'ops/src/main.ts'), 'admin', 'grant', 'bench-admin@hostel.test'], {
+    cwd: root,
     env: { PATH: process.env.PATH, DATABASE_URL: deployment.databaseUrl },
   });
   const admin = (await call(command, 'POST', '/api/auth/login', undefined, { email: 'bench-admin@hostel.test', password: 'bench-pass-1' })).body
     .token as string;
-  const image = await uploadImage(command, admin);
-  const meals: string[] = [];
-  for (let index = 0; index < Math.ceil(LIKES / LIKES_PER_MEAL); index++)
-    meals.push(
-      (
-        await call(command, 'POST', '/api/upcomingMeals', admin, {
-          title: `Scale meal ${index}`,
-          category: 'Lunch',
-          image,
-          ingredients: 'rice',
-          description: 'Benchmark',
-          price: 5,
-        })
-      ).body._id as string,
-    );
-  const members = await Promise.all(
-    Array.from({ length: LIKES_PER_MEAL }, async (_, index) => {
-      const base = deployment.commandBases[index % deployment.commandBases.length]!;
-      const token = (
-        await call(base, 'POST', '/api/auth/register', undefined, { name: `m${index}`, email: `scale-member-${index}@example.com`, password: 'bench-pass-1' })
-      ).body.token as string;
-      await call(base, 'POST', '/payment', token, { package: 'Silver', stripeToken: 'tok_visa' }, { 'idempotency-key': randomUUID() });
-      return token;
-    }),
-  );
+  const { meals, members } = await mealsToLike(productApi(command), admin, {
+    likes: LIKES,
+    meal: { title: 'Scale meal', category: 'Lunch', description: 'Benchmark' },
+    memberEmail: (index) => `scale-member-${index}@example.com`,
+  });
   // The badges have landed before the first like (a like of an upcoming meal needs one).
   await until('the members’ badges', async () => {
-    const me = await call(deployment.readBases[0]!, 'GET', '/users/scale-member-0@example.com', members[0]);
+    const me = await call(deployment.readBases[0]!, 'GET', `/users/${members[0]!.email}`, members[0]!.token);
     return me.body.badge === 'Silver' ? true : undefined;
   });
   const { clients, disconnect } = await watchUpcoming(deployment.readBases, CLIENTS);
   const { likes, seconds: answeredIn } = await likeAtSteadyRate(LIKES, RATE, async (like) => {
     const base = deployment.commandBases[like % deployment.commandBases.length]!;
-    const answer = await call(base, 'PATCH', `/api/upcomingMeals/${meals[Math.floor(like / LIKES_PER_MEAL)]!}/like`, members[like % LIKES_PER_MEAL]);
+    const { meal, member } = likeOf(like, meals.length);
+    const answer = await call(base, 'PATCH', `/api/upcomingMeals/${meals[meal]!}/like`, members[member]!.token);
     return parsePosition(String(answer.body.position))!;
   });
   const { latencies, missed } = await pushLatencies(clients, likes);
