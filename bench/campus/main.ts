@@ -118,7 +118,12 @@ async function compose(): Promise<Target & { started: StartedDeployment }> {
         180_000,
         2000,
       )),
-    close: () => started.down(),
+    // Each service's log is kept (a failed like's cause is in command-api's): said where, as the run ends.
+    async close() {
+      const logs = join(root, 'test-results', 'bench-campus-logs');
+      await started.down(logs);
+      console.log(`compose: each service's log kept in ${logs}`);
+    },
   };
 }
 
