@@ -19,8 +19,14 @@ export function AdminProfile({ children }: { children?: ReactNode }) {
   return (
     <ProfileCard photo={user.photo} name={user.name} email={user.email}>
       <p className="rounded-lg bg-orange-50 px-4 py-2 text-lg font-semibold text-orange-950">
-        {mealsAdded.isPending ? 'Meals Added: …' : mealsAdded.isError ? 'Meals Added: unavailable' : `Meals Added: ${mealsAdded.data}`}
+        {mealsAdded.data !== undefined ? `Meals Added: ${mealsAdded.data}` : mealsAdded.isPending ? 'Meals Added: …' : 'Meals Added: unavailable'}
       </p>
+      {/* A read again that fails (after a push) leaves the count on show and says so. */}
+      {mealsAdded.isError && mealsAdded.data !== undefined ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {'Failed to read the meals added again: ' + mealsAdded.error.message}
+        </p>
+      ) : null}
       <HistoryLink entity="users" id={user._id} of={`${user.name}'s account`} />
       {children}
     </ProfileCard>

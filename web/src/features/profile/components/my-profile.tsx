@@ -11,7 +11,8 @@ export function MyProfile() {
   const profile = useUserProfile(sessionUser?.email);
 
   if (profile.isPending) return <p role="status">Loading profile...</p>;
-  if (profile.isError && !(profile.error instanceof ApiError && profile.error.status === 404)) {
+  // Only when there is nothing to show: a later read that fails (after a push) leaves the profile on show and says so.
+  if (profile.isError && !profile.data && !(profile.error instanceof ApiError && profile.error.status === 404)) {
     return (
       <p role="alert" className="font-medium text-red-700">
         Failed to fetch user data
@@ -36,6 +37,11 @@ export function MyProfile() {
         )}
       </p>
       <HistoryLink entity="users" id={_id} of={`${name}'s account`} />
+      {profile.isError ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {'Failed to read your profile again: ' + profile.error.message}
+        </p>
+      ) : null}
     </ProfileCard>
   );
 }

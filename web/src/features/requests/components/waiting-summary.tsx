@@ -7,12 +7,22 @@ export function WaitingSummary() {
   // "Today" is this screen's: from its local midnight.
   const [since] = useState(() => localMidnight(new Date()));
   const waiting = useWaitingTimes(since);
-  const text = waiting.isPending
-    ? 'Waiting times: …'
-    : waiting.isError
-      ? 'Waiting times: unavailable'
-      : waiting.data.averageMs === null || waiting.data.p90Ms === null
-        ? 'Waiting times: no meals delivered yet today'
-        : `Today's wait: average ${formatWait(waiting.data.averageMs)}, 90% within ${formatWait(waiting.data.p90Ms)} (${waiting.data.delivered} delivered)`;
-  return <p className="rounded-lg bg-slate-100 px-4 py-2 text-base font-semibold text-slate-900">{text}</p>;
+  // What was read stays when a later read fails (after a push): the failure is said under it.
+  const text = waiting.data
+    ? waiting.data.averageMs === null || waiting.data.p90Ms === null
+      ? 'Waiting times: no meals delivered yet today'
+      : `Today's wait: average ${formatWait(waiting.data.averageMs)}, 90% within ${formatWait(waiting.data.p90Ms)} (${waiting.data.delivered} delivered)`
+    : waiting.isPending
+      ? 'Waiting times: …'
+      : 'Waiting times: unavailable';
+  return (
+    <>
+      <p className="rounded-lg bg-slate-100 px-4 py-2 text-base font-semibold text-slate-900">{text}</p>
+      {waiting.isError && waiting.data ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {'Failed to read the waiting times again: ' + waiting.error.message}
+        </p>
+      ) : null}
+    </>
+  );
 }
