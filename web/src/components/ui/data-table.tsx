@@ -4,6 +4,7 @@ import type { Page } from '@/lib/get-page';
 import { usePageCount } from '@/lib/use-page';
 import { Pagination } from './pagination';
 import { Table, TableBody, TableCell, TableEmpty, TableHead, TableHeader, TableRow } from './table';
+import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 /**
  * One column of a DataTable: its header (unique in its table, as it keys the column), what a row shows
@@ -72,11 +73,7 @@ export function DataTable<Row extends { _id: string }>({ label, columns, query, 
             </TableBody>
           </Table>
           {/* A read again that fails (after a push, say) leaves the rows on show as they are and says so under them. */}
-          {query.isError ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {'Failed to read this list again: ' + query.error.message}
-            </p>
-          ) : null}
+          <ReadFailed error={failedAgain(query)} saying="Failed to read this list again" />
           <Pagination page={page} pageCount={pageCount} onPageChange={onPageChange} />
         </>
       )}

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { plural } from '@/lib/plural';
 import { EventItem } from './event-item';
+import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 /**
  * Events in commit order, a keyset page at a time: 'Load more' asks for the page after the last event
@@ -59,11 +60,7 @@ export function EventTimeline({
         ))}
       </ol>
       <p className="text-sm text-slate-700">{`${plural(events.length, 'event')} shown${query.hasNextPage ? ', more follow' : ''}.`}</p>
-      {query.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {(query.isFetchNextPageError ? 'Failed to load more events: ' : 'Failed to read the events again: ') + query.error.message}
-        </p>
-      ) : null}
+      <ReadFailed error={failedAgain(query)} saying={query.isFetchNextPageError ? 'Failed to load more events' : 'Failed to read the events again'} />
       {query.hasNextPage ? (
         <Button variant="outline" className="justify-self-start" disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage} onClick={loadMore}>
           {query.isFetchingNextPage ? 'Loading more...' : 'Load more'}

@@ -6,6 +6,7 @@ import { TAIL_KEEP, TAIL_QUERY_KEY, type Tail, useLiveTail } from '../api/follow
 import { EventItem } from './event-item';
 import { createAnnouncer } from '@/lib/announcer';
 import { eventArrivals, eventInWords, timeInWords } from './event-words';
+import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 /**
  * The live tail: it opens on the newest events of the log, then shows events as they land (each
@@ -63,11 +64,7 @@ export function LiveTail() {
         </h2>
         {/* A read after a push that fails leaves the events on show as they are (a Details opened among them
             still open) and says so; the next push reads on from where the tail stands. */}
-        {tail.isError && tail.data ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {'Could not read the latest events: ' + tail.error.message}
-          </p>
-        ) : null}
+        <ReadFailed error={failedAgain(tail)} saying="Could not read the latest events" />
         {tail.isError && !tail.data ? (
           <p role="alert" className="font-medium text-red-700">
             {'Failed to follow the log: ' + tail.error.message}

@@ -10,6 +10,7 @@ import { getEntityStateAt, useEntityState } from '../api/get-entity-state';
 import { ChangeList } from './change-list';
 import { actorInWords, actorThen, plural, timeInWords, typeInWords, whatHappened } from './event-words';
 import { StateView } from './state-view';
+import { ReadFailed } from '@/components/ui/read-failed';
 
 /**
  * A time slider over the entity's versions (its own events, whatever stream holds them): each position
@@ -104,11 +105,7 @@ export function VersionSlider({ entity, id }: { entity: AuditEntity; id: string 
       ) : shown.data ? (
         <StateView entity={entity} state={shown.data.state} names={shown.data.event.names} />
       ) : null}
-      {readAgainFailed ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {'Failed to read its state again: ' + readAgainFailed.message}
-        </p>
-      ) : null}
+      <ReadFailed error={readAgainFailed} saying="Failed to read its state again" />
       <div className="grid gap-1">
         <h3 className="text-base font-semibold text-slate-900">What this version changed</h3>
         {diff.isPending ? (

@@ -6,6 +6,7 @@ import type { ApiClient } from '@/lib/api-client';
 import { mealsQueryOptions, useMeals } from '../api/get-meals';
 import { MealCard } from './meal-card';
 import { HomeSection } from '@/components/layouts/home-section';
+import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 /** Home shows at most this many meals of the chosen category (SPEC section 9). */
 const HOME_MEAL_COUNT = 3;
@@ -60,11 +61,7 @@ export function CategoryBrowser() {
           </ul>
         )}
         {/* A read again that fails (after a push) leaves the cards on show as they are and says so under them. */}
-        {meals.isError && meals.data ? (
-          <p role="alert" className="mt-4 text-center text-sm font-medium text-red-700">
-            {'Failed to read the meals again: ' + meals.error.message}
-          </p>
-        ) : null}
+        <ReadFailed error={failedAgain(meals)} saying="Failed to read the meals again" className="mt-4 text-center" />
       </div>
     </HomeSection>
   );

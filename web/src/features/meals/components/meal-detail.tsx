@@ -16,6 +16,7 @@ import { useViewer } from '@/lib/viewer';
 import { mealOnShow, useMeal } from '../api/get-meal';
 import { useLikeMeal } from '../api/like-meal';
 import { formatPrice, formatRating } from '@/components/meal/rating-and-price';
+import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 /** `viewerPending`: the counts shown are a visitor's, and whether this reader liked the meal is not known yet. */
 function LikeButton({ mealId, likes, likedByMe, viewerPending }: { mealId: string; likes: number; likedByMe: boolean; viewerPending: boolean }) {
@@ -121,11 +122,7 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
           <LikeButton mealId={mealId} likes={likes} likedByMe={likedByMe} viewerPending={meal.isPlaceholderData || !viewer.ready} />
           {actions}
         </div>
-        {meal.isError ? (
-          <p role="alert" className="text-sm font-medium text-red-700">
-            {'Failed to read this meal again: ' + meal.error.message}
-          </p>
-        ) : null}
+        <ReadFailed error={failedAgain(meal)} saying="Failed to read this meal again" />
       </div>
     </article>
   );

@@ -4,6 +4,7 @@ import { useSessionUser } from '@/lib/auth';
 import { useUserProfile } from '@/lib/user-profile';
 import { useMealsAddedCount } from '../api/get-meals-added-count';
 import { ProfileCard } from './profile-card';
+import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 /** An admin's profile: who they are, how many meals they have added, and what the page adds below (the kitchen's numbers). */
 export function AdminProfile({ children }: { children?: ReactNode }) {
@@ -22,11 +23,7 @@ export function AdminProfile({ children }: { children?: ReactNode }) {
         {mealsAdded.data !== undefined ? `Meals Added: ${mealsAdded.data}` : mealsAdded.isPending ? 'Meals Added: …' : 'Meals Added: unavailable'}
       </p>
       {/* A read again that fails (after a push) leaves the count on show and says so. */}
-      {mealsAdded.isError && mealsAdded.data !== undefined ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {'Failed to read the meals added again: ' + mealsAdded.error.message}
-        </p>
-      ) : null}
+      <ReadFailed error={failedAgain(mealsAdded)} saying="Failed to read the meals added again" />
       <HistoryLink entity="users" id={user._id} of={`${user.name}'s account`} />
       {children}
     </ProfileCard>

@@ -4,6 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth';
 import { useUserProfile } from '@/lib/user-profile';
 import { ProfileCard } from './profile-card';
+import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 /** A student's own profile: photo, name, email and their membership badge. */
 export function MyProfile() {
@@ -37,11 +38,7 @@ export function MyProfile() {
         )}
       </p>
       <HistoryLink entity="users" id={_id} of={`${name}'s account`} />
-      {profile.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {'Failed to read your profile again: ' + profile.error.message}
-        </p>
-      ) : null}
+      <ReadFailed error={failedAgain(profile)} saying="Failed to read your profile again" />
     </ProfileCard>
   );
 }

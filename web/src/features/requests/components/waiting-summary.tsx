@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { localMidnight, useWaitingTimes } from '../api/serve-queue';
 import { formatWait } from './queue-model';
+import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 /** Today's waits from request to Delivered, for Admin Profile: the average and the time nine in ten were served within. */
 export function WaitingSummary() {
@@ -18,11 +19,7 @@ export function WaitingSummary() {
   return (
     <>
       <p className="rounded-lg bg-slate-100 px-4 py-2 text-base font-semibold text-slate-900">{text}</p>
-      {waiting.isError && waiting.data ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {'Failed to read the waiting times again: ' + waiting.error.message}
-        </p>
-      ) : null}
+      <ReadFailed error={failedAgain(waiting)} saying="Failed to read the waiting times again" />
     </>
   );
 }

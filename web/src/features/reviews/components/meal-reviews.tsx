@@ -1,5 +1,6 @@
 import { LocalTime } from '@/components/ui/local-time';
 import { useMealReviews } from '../api/get-meal-reviews';
+import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 /** 'Reviews (n)': who said what and when, newest first; the meal's room pushes new ones in. */
 export function MealReviews({ mealId }: { mealId: string }) {
@@ -31,11 +32,7 @@ export function MealReviews({ mealId }: { mealId: string }) {
         </ul>
       )}
       {/* A read again that fails (after a push) leaves the reviews on show as they are and says so under them. */}
-      {reviews.isError && reviews.data ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {'Failed to read the reviews again: ' + reviews.error.message}
-        </p>
-      ) : null}
+      <ReadFailed error={failedAgain(reviews)} saying="Failed to read the reviews again" />
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { pluralNoun } from '@/lib/plural';
 import { useRequireSignIn } from '@/lib/require-sign-in';
 import { useUserProfile } from '@/lib/user-profile';
 import { useLikeUpcomingMeal, useUpcomingMeals } from '../api/upcoming-meals';
+import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
 const MEMBERSHIP_REQUIRED = /^Membership Required: (.+)$/;
@@ -126,11 +127,7 @@ export function UpcomingMeals() {
           ))}
         </ul>
       )}
-      {meals.isError ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {'Failed to read the upcoming meals again: ' + meals.error.message}
-        </p>
-      ) : null}
+      <ReadFailed error={failedAgain(meals)} saying="Failed to read the upcoming meals again" />
     </div>
   );
 }
