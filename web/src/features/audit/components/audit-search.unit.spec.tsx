@@ -26,6 +26,16 @@ import { renderApp } from '@/testing/render-app';
 const mealId = '0b1f5f59-3c1e-4a43-9a3b-5d2d7c0e8a11';
 const events = () => screen.getAllByRole('listitem').filter((item) => item.closest('ol')?.getAttribute('aria-label') === 'Events found');
 
+/** Sam's 60 likes of one meal in the log (more than a page), Audrey signed in to search it. */
+function sixtyLikesInLog() {
+  seed({ users: [audrey, sam], signedInAs: audrey.email });
+  return inLog(
+    Array.from({ length: 60 }, (_, index) =>
+      auditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version: index + 1, actor: person(sam), data: { mealId, userId: sam._id } }),
+    ),
+  );
+}
+
 describe('Audit Log (search)', () => {
   it('given the log, when opened, then shows its events newest first in words, naming what and whom as they were named then, with links', async () => {
     seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
@@ -168,12 +178,7 @@ describe('Audit Log (search)', () => {
   });
 
   it('given an event opened under Details, when the next page fails to load, then the events stay as they were, that one still open, with the failure said and Load more offered again', async () => {
-    const likes = inLog(
-      Array.from({ length: 60 }, (_, index) =>
-        auditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version: index + 1, actor: person(sam), data: { mealId, userId: sam._id } }),
-      ),
-    );
-    seed({ users: [audrey, sam], signedInAs: audrey.email });
+    const likes = sixtyLikesInLog();
     const newest = likes.toReversed();
     answerSearch(() => ({ events: newest.slice(0, 50), next: likes[10]!.position }));
     // The page after the first is refused (a 4xx: not retried).
@@ -199,12 +204,7 @@ describe('Audit Log (search)', () => {
   });
 
   it('given more than a page, when clicking Load more, then asks for the page after the last event shown (after=) and appends it', async () => {
-    const likes = inLog(
-      Array.from({ length: 60 }, (_, index) =>
-        auditEvent({ type: 'MealLiked', stream: `meal-${mealId}`, version: index + 1, actor: person(sam), data: { mealId, userId: sam._id } }),
-      ),
-    );
-    seed({ users: [audrey, sam], signedInAs: audrey.email });
+    const likes = sixtyLikesInLog();
     // Newest first, 50 a page: the first page ends at the 11th like of the log, the next is after it.
     const newest = likes.toReversed();
     answerSearch((query) =>

@@ -28,6 +28,16 @@ function theLog(opening: Unplaced[]) {
 const push = (queryClient: ReturnType<typeof renderApp>['queryClient']) => act(() => applyChanged(queryClient, { resource: 'audit' }));
 const shown = () => within(screen.getByRole('list', { name: 'Latest events, newest first' })).getAllByRole('listitem');
 
+/** Audrey opens the tail on a log holding Sam's registration, and sees it: how to land more, and how many are on show. */
+async function tailOnSamsRegistration() {
+  seed({ users: [audrey, sam], signedInAs: audrey.email });
+  const { land } = theLog(registration(sam));
+  const { queryClient } = renderApp('/dashboard/audit/live');
+  const opened = registration(sam).length;
+  await waitFor(() => expect(shown()).toHaveLength(opened));
+  return { land, queryClient, user: userEvent.setup(), opened };
+}
+
 describe('the live tail', () => {
   it('given events already in the log, when opened, then shows the newest of them unannounced, then the events that land, newest first, a burst announced once', async () => {
     seed({ users: [audrey, sam], signedInAs: audrey.email });
@@ -63,12 +73,7 @@ describe('the live tail', () => {
   });
 
   it('given an event opened under Details, when a read after a push fails, then the events on show stay, that one still open, the failure said; the next push reads on', async () => {
-    seed({ users: [audrey, sam], signedInAs: audrey.email });
-    const { land } = theLog(registration(sam));
-    const { queryClient } = renderApp('/dashboard/audit/live');
-    const user = userEvent.setup();
-    const opened = registration(sam).length;
-    await waitFor(() => expect(shown()).toHaveLength(opened));
+    const { land, queryClient, user, opened } = await tailOnSamsRegistration();
     const details = within(shown()[0]!).getByText('Details').closest('details')!;
     await user.click(within(shown()[0]!).getByText('Details'));
     expect(details).toHaveProperty('open', true);
@@ -93,12 +98,7 @@ describe('the live tail', () => {
   });
 
   it('given the tail paused, when events land and are pushed, then nothing is read or shown until Resume, which brings them all', async () => {
-    seed({ users: [audrey, sam], signedInAs: audrey.email });
-    const { land } = theLog(registration(sam));
-    const { queryClient } = renderApp('/dashboard/audit/live');
-    const user = userEvent.setup();
-    const opened = registration(sam).length;
-    await waitFor(() => expect(shown()).toHaveLength(opened));
+    const { land, queryClient, user, opened } = await tailOnSamsRegistration();
     land(like(1));
     await push(queryClient);
     await waitFor(() => expect(shown()).toHaveLength(opened + 1));
