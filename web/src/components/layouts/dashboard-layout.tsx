@@ -1,5 +1,5 @@
 import { LogOut, Menu, X } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -46,6 +46,20 @@ export function DashboardLayout({ banner }: { banner?: ReactNode }) {
   // A promotion reaches the sidebar as soon as the profile read shows it.
   useRoleSync(profile.data?.role);
   const [open, setOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+  // The drawer, open over the page on a small screen, closes with Escape as a menu does, back on its button.
+  useEffect(() => {
+    if (!open) return;
+    const closeOnEscape = (event: KeyboardEvent) => {
+      const inside = event.target instanceof Node && (drawer.current?.contains(event.target) || menuButton.current?.contains(event.target));
+      if (event.key !== 'Escape' || !inside) return;
+      setOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
 
   const user = profile.data ?? sessionUser;
   const links = linksOf[sessionUser?.role ?? 'user'];
@@ -56,6 +70,7 @@ export function DashboardLayout({ banner }: { banner?: ReactNode }) {
       <header className="flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
         <Logo />
         <Button
+          ref={menuButton}
           variant="outline"
           size="icon"
           aria-label="Dashboard menu"
@@ -69,6 +84,7 @@ export function DashboardLayout({ banner }: { banner?: ReactNode }) {
       <aside
         id="dashboard-sidebar"
         aria-label="Dashboard sidebar"
+        ref={drawer}
         className={cn(
           'w-full flex-col gap-6 border-r border-slate-200 bg-white p-5 md:sticky md:top-0 md:flex md:h-screen md:w-72 md:shrink-0 md:overflow-y-auto',
           open ? 'flex' : 'hidden',
