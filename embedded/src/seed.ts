@@ -28,6 +28,7 @@ import { DEMO_REQUESTS, DEMO_REVIEWS, DEMO_STUDENTS } from './demo/people';
 export const DEMO_ACCOUNTS = [
   { role: 'admin', name: 'Demo Admin', email: 'admin@hostel.test', password: 'admin-demo-2025' },
   { role: 'student', name: 'Demo Student', email: 'student@hostel.test', password: 'student-demo-2025' },
+  { role: 'auditor', name: 'Demo Auditor', email: 'auditor@hostel.test', password: 'auditor-demo-2025' },
 ] as const;
 
 /** Names the demo's meals, reviews and images, so a second start finds them and adds nothing. */
@@ -38,18 +39,18 @@ const HOUR_MS = 3_600_000;
 
 /**
  * First-start demo data, through the same commands and deciders as the HTTP routes: the demo
- * accounts and a few more students, thirty meals with drawn images (added by the demo admin, so
- * they count as theirs), some ratings, reviews and likes. Every stream is named from the demo's
- * own ids and skipped when it exists: a restart seeds nothing twice. A few upcoming meals wait for
- * votes, and a few students' meal requests wait to be served.
+ * accounts (the auditor made one by the demo admin, as Manage Users does) and a few more students,
+ * thirty meals with drawn images (added by the demo admin, so they count as theirs), some ratings,
+ * reviews and likes. Every stream is named from the demo's own ids and skipped when it exists: a
+ * restart seeds nothing twice. A few upcoming meals wait for votes, and a few students' meal
+ * requests wait to be served.
  */
 export async function seedDemoData({ store, commandDb }: { store: EventStore; commandDb: Kysely<CommandTables> }): Promise<void> {
   const exists = async (stream: string) => (await store.readStream(stream)).length > 0;
 
-  const people = [
-    ...DEMO_ACCOUNTS.map((account) => ({ ...account, isAdmin: account.role === 'admin' })),
-    ...DEMO_STUDENTS.map((student) => ({ ...student, isAdmin: false })),
-  ];
+  const admin = DEMO_ACCOUNTS[0];
+  const adminId = userIdForEmail(admin.email);
+  const people = [...DEMO_ACCOUNTS, ...DEMO_STUDENTS.map((student) => ({ ...student, role: 'student' as const }))];
   for (const person of people) {
     const userId = userIdForEmail(person.email);
     // Demo addresses are ours: each account is registered, then its verification link followed, as a newcomer would.
@@ -96,11 +97,12 @@ export async function seedDemoData({ store, commandDb }: { store: EventStore; co
       { type: 'VerifyEmail', userId, tokenHash, now: new Date().toISOString(), adminEmails: [] },
       system(),
     );
-    if (person.isAdmin) await handleCommand(store, userStream(userId), userDecider, { type: 'PromoteToAdmin', userId, actorRole: 'admin' }, system());
+    if (person.role === 'admin') await handleCommand(store, userStream(userId), userDecider, { type: 'PromoteToAdmin', userId, actorRole: 'admin' }, system());
+    // As PATCH /users/auditor/:id does it: the demo admin (registered above, first) makes them one; the audit trail says so.
+    if (person.role === 'auditor')
+      await handleCommand(store, userStream(userId), userDecider, { type: 'MakeAuditor', userId, actorRole: 'admin' }, { ...system(), actor: adminId });
   }
 
-  const admin = DEMO_ACCOUNTS[0];
-  const adminId = userIdForEmail(admin.email);
   const missing = [];
   for (const [index, meal] of DEMO_MEALS.entries()) {
     if (!(await exists(mealStream(demoId('meal', meal.title))))) missing.push({ index, meal });

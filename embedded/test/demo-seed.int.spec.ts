@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEAL_CATEGORIES } from '@hostel/contracts';
-import type { MealDto, MealRequestDto, ReviewDto } from '@hostel/contracts';
+import type { AuditPage, MealDto, MealRequestDto, ReviewDto } from '@hostel/contracts';
 import { DEMO_ACCOUNTS, seedDemoData } from '../src/seed';
 import { startProduct } from '../src/testing/harness';
 
@@ -15,6 +15,7 @@ beforeAll(async () => {
 afterAll(async () => product?.stop());
 
 const [admin, student] = DEMO_ACCOUNTS;
+const auditor = DEMO_ACCOUNTS.find((account) => account.role === 'auditor');
 async function login(account: (typeof DEMO_ACCOUNTS)[number]) {
   const response = await product.call('POST', '/api/auth/login', { body: { email: account.email, password: account.password } });
   expect(response.statusCode).toBe(200);
@@ -26,10 +27,12 @@ async function allMeals(position?: string): Promise<MealDto[]> {
 }
 
 describe('demo data', () => {
-  it('seeds the demo admin as an admin and every demo address as verified (no reminder, nothing to follow)', async () => {
+  it('seeds the demo admin as an admin, the demo auditor as an auditor, and every demo address as verified (no reminder, nothing to follow)', async () => {
+    expect(auditor, 'a demo auditor login').toBeDefined();
     for (const [account, role] of [
       [admin, 'admin'],
       [student, 'user'],
+      [auditor!, 'auditor'],
     ] as const) {
       const response = await product.call('POST', '/api/auth/login', { body: { email: account.email, password: account.password } });
       expect(response.json().user).toMatchObject({ role, emailVerified: true });
@@ -75,6 +78,19 @@ describe('demo data', () => {
     const token = await login(student);
     const mine = (await product.call('GET', `/api/reviews?userEmail=${student.email}`, { token })).json() as ReviewDto[];
     expect(mine.length).toBeGreaterThan(0);
+  });
+
+  it("lets the demo auditor read a meal's history and their own account's, where the demo admin made them an auditor", async () => {
+    const token = await login(auditor!);
+    // The seed's last write may still be on its way to the audit log: wait on a fresh command's position.
+    const position = (await product.call('POST', '/users', { token: await login(admin), body: { name: admin.name } })).json().position as string;
+    const [meal] = await allMeals(position);
+    const history = await product.call('GET', `/api/audit/meals/${meal!._id}`, { token, headers: { 'x-min-position': position } });
+    expect(history.statusCode).toBe(200);
+    expect((history.json() as AuditPage).events.length).toBeGreaterThan(0);
+    const me = (await product.call('POST', '/api/auth/login', { body: { email: auditor!.email, password: auditor!.password } })).json().user._id as string;
+    const account = (await product.call('GET', `/api/audit/users/${me}`, { token, headers: { 'x-min-position': position } })).json() as AuditPage;
+    expect(account.events.find((event) => event.type === 'UserMadeAuditor')?.actor).toMatchObject({ email: admin.email });
   });
 
   it('puts a few upcoming meals up for the vote', async () => {
