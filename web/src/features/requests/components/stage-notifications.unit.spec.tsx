@@ -136,4 +136,15 @@ describe("Admin Profile's kitchen numbers", () => {
 
     expect(await screen.findByText('Waiting times: no meals delivered yet today')).toBeInTheDocument();
   });
+
+  it('says a meal was delivered when the only ones delivered were served within seconds of their request (not timed)', async () => {
+    // The demo's one Delivered request, as Serve Meals counts it ('Delivered today 1'): served by a script, so not timed.
+    seed({ users: [admin], signedInAs: admin.email });
+    answerPages('/api/meals', []);
+    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 1, averageMs: null, p90Ms: null });
+    renderApp('/dashboard/adminProfile');
+
+    expect(await screen.findByText('Waiting times: 1 meal delivered today, none timed yet (served within seconds of its request)')).toBeInTheDocument();
+    expect(screen.queryByText(/no meals delivered/)).not.toBeInTheDocument();
+  });
 });

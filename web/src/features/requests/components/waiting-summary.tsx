@@ -1,7 +1,21 @@
 import { useState } from 'react';
+import type { WaitingTimes } from '@hostel/contracts';
+import { plural } from '@/lib/plural';
 import { localMidnight, useWaitingTimes } from '../api/serve-queue';
 import { formatWait } from './queue-model';
 import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
+
+/**
+ * The day's figures in words. `delivered` counts what Serve Meals counts (every delivery today); the
+ * waits are over the timed ones only (TIMED_WAIT_MIN_MS), so deliveries none of which was timed are
+ * still said as delivered.
+ */
+function waitingInWords({ delivered, averageMs, p90Ms }: WaitingTimes) {
+  if (delivered === 0) return 'Waiting times: no meals delivered yet today';
+  if (averageMs === null || p90Ms === null)
+    return `Waiting times: ${plural(delivered, 'meal')} delivered today, none timed yet (served within seconds of ${delivered === 1 ? 'its request' : 'their requests'})`;
+  return `Today's wait: average ${formatWait(averageMs)}, 90% within ${formatWait(p90Ms)} (${delivered} delivered)`;
+}
 
 /** Today's waits from request to Delivered, for Admin Profile: the average and the time nine in ten were served within. */
 export function WaitingSummary() {
@@ -9,13 +23,7 @@ export function WaitingSummary() {
   const [since] = useState(() => localMidnight(new Date()));
   const waiting = useWaitingTimes(since);
   // What was read stays when a later read fails (after a push): the failure is said under it.
-  const text = waiting.data
-    ? waiting.data.averageMs === null || waiting.data.p90Ms === null
-      ? 'Waiting times: no meals delivered yet today'
-      : `Today's wait: average ${formatWait(waiting.data.averageMs)}, 90% within ${formatWait(waiting.data.p90Ms)} (${waiting.data.delivered} delivered)`
-    : waiting.isPending
-      ? 'Waiting times: …'
-      : 'Waiting times: unavailable';
+  const text = waiting.data ? waitingInWords(waiting.data) : waiting.isPending ? 'Waiting times: …' : 'Waiting times: unavailable';
   return (
     <>
       <p className="rounded-lg bg-slate-100 px-4 py-2 text-base font-semibold text-slate-900">{text}</p>
