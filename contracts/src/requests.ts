@@ -104,10 +104,16 @@ export const TIMED_WAIT_MIN_MS = 5_000;
 
 /**
  * Today's waiting times from request to Delivered, in milliseconds: `delivered` counts every delivery
- * since `since`; the average and 90th percentile are over those that waited at least TIMED_WAIT_MIN_MS
- * (null until there is one).
+ * since `since`, `timed` those that waited at least TIMED_WAIT_MIN_MS; the average and 90th percentile
+ * are over the timed ones (null until there is one).
  */
-export const WaitingTimes = z.object({ since: z.string(), delivered: z.number(), averageMs: z.number().nullable(), p90Ms: z.number().nullable() });
+export const WaitingTimes = z.object({
+  since: z.string(),
+  delivered: z.number(),
+  timed: z.number(),
+  averageMs: z.number().nullable(),
+  p90Ms: z.number().nullable(),
+});
 export type WaitingTimes = z.infer<typeof WaitingTimes>;
 
 /**

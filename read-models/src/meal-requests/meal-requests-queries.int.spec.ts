@@ -183,10 +183,17 @@ describe('the kitchen queue and its waiting times', () => {
     expect(await waitingTimes(database.db, new Date('2026-11-02T00:00:00.000Z'))).toEqual({
       since: '2026-11-02T00:00:00.000Z',
       delivered: 2,
+      timed: 2,
       averageMs: 48_660_000,
       p90Ms: 84_708_000,
     });
-    expect(await waitingTimes(database.db, at('11:00:00'))).toEqual({ since: '2026-11-05T11:00:00.000Z', delivered: 0, averageMs: null, p90Ms: null });
+    expect(await waitingTimes(database.db, at('11:00:00'))).toEqual({
+      since: '2026-11-05T11:00:00.000Z',
+      delivered: 0,
+      timed: 0,
+      averageMs: null,
+      p90Ms: null,
+    });
   });
 
   it('takes a recalled delivery out of the waiting times and back into the queue, approved', async () => {
@@ -214,12 +221,12 @@ describe('the kitchen queue and its waiting times', () => {
       requested('q-6', 'sam', 'm-2', '2026-12-01T12:00:00.000Z'),
       recorded('MealRequestServed', { requestId: 'q-6', userId: 'u-sam', mealId: 'm-2', servedAt: '2026-12-01T12:00:04.999Z' }),
     );
-    expect(await waitingTimes(database.db, day)).toEqual({ since: day.toISOString(), delivered: 1, averageMs: null, p90Ms: null });
+    expect(await waitingTimes(database.db, day)).toEqual({ since: day.toISOString(), delivered: 1, timed: 0, averageMs: null, p90Ms: null });
 
     await database.given(
       requested('q-7', 'kim', 'm-2', '2026-12-01T12:00:00.000Z'),
       recorded('MealRequestServed', { requestId: 'q-7', userId: 'u-kim', mealId: 'm-2', servedAt: '2026-12-01T12:04:00.000Z' }),
     );
-    expect(await waitingTimes(database.db, day)).toEqual({ since: day.toISOString(), delivered: 2, averageMs: 240_000, p90Ms: 240_000 });
+    expect(await waitingTimes(database.db, day)).toEqual({ since: day.toISOString(), delivered: 2, timed: 1, averageMs: 240_000, p90Ms: 240_000 });
   });
 });

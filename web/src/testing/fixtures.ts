@@ -157,6 +157,7 @@ export function makeQueue(
 export const makeWaiting = (overrides: Partial<WaitingTimes> = {}): WaitingTimes => ({
   since: '2026-11-26T00:00:00.000Z',
   delivered: 0,
+  timed: 0,
   averageMs: null,
   p90Ms: null,
   ...overrides,

@@ -31,10 +31,10 @@ describe('the profiles', () => {
   it("given Admin Profile's numbers on show, when meals and requests change and the reads after the pushes fail, then the numbers stay as they were, with the failures said", async () => {
     seed({ users: [admin], signedInAs: admin.email });
     answerPages('/api/meals', [makeMeal({ title: 'Dal', distributorEmail: admin.email }), makeMeal({ title: 'Rice', distributorEmail: admin.email })]);
-    answer('/api/serveQueue/waiting', makeWaiting({ delivered: 3, averageMs: 5 * 60_000, p90Ms: 9 * 60_000 }));
+    answer('/api/serveQueue/waiting', makeWaiting({ delivered: 3, timed: 3, averageMs: 5 * 60_000, p90Ms: 9 * 60_000 }));
     const { queryClient } = renderApp('/dashboard/adminProfile');
     expect(await screen.findByText('Meals Added: 2')).toBeInTheDocument();
-    const waits = "Today's wait: average 05:00, 90% within 09:00 (3 delivered)";
+    const waits = "Today's wait: average 5 min 0 s, 90% within 9 min 0 s (3 delivered)";
     expect(await screen.findByText(waits)).toBeInTheDocument();
 
     // The reads after the pushes are refused (4xx: not retried).

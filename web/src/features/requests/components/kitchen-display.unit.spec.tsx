@@ -234,7 +234,7 @@ describe('The kitchen display (kiosk)', () => {
     // counted, not timed (the read model's answer, stated).
     const since = minutesAgo(12 * 60);
     const waiting = requestOf(biryani, sam, minutesAgo(1));
-    let queue = makeQueue([waiting], { counts: { Pending: 1, Delivered: 1 }, waiting: { since, delivered: 1, averageMs: null, p90Ms: null } });
+    let queue = makeQueue([waiting], { counts: { Pending: 1, Delivered: 1 }, waiting: { since, delivered: 1, timed: 0, averageMs: null, p90Ms: null } });
     seed({ users: [admin, sam, ana], signedInAs: admin.email });
     queueAnswers(() => queue);
     const { liveFeed } = renderApp('/kitchen');
@@ -245,7 +245,10 @@ describe('The kitchen display (kiosk)', () => {
 
     // Ben's, asked for four minutes ago, is delivered now: timed.
     const timed = requestOf(dal, ben, minutesAgo(4), { status: 'Delivered', servedAt: minutesAgo(0), recallableUntil: new Date(NOW + 120_000).toISOString() });
-    queue = makeQueue([waiting, timed], { counts: { Pending: 1, Delivered: 2 }, waiting: { since, delivered: 2, averageMs: 4 * 60_000, p90Ms: 4 * 60_000 } });
+    queue = makeQueue([waiting, timed], {
+      counts: { Pending: 1, Delivered: 2 },
+      waiting: { since, delivered: 2, timed: 1, averageMs: 4 * 60_000, p90Ms: 4 * 60_000 },
+    });
     act(() => liveFeed.deliver('changed', { resource: 'mealRequests' }));
     await waitFor(() => expect(figures).toHaveTextContent('Average wait04:00'));
     expect(figures).toHaveTextContent('90% within04:00');

@@ -118,20 +118,33 @@ describe('My Requested Meals and the stages', () => {
 describe("Admin Profile's kitchen numbers", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("shows today's average and p90 wait from request to Delivered", async () => {
+  it("shows today's average and p90 wait from request to Delivered, in minutes and seconds (not a time of day)", async () => {
     // The read model's figures, as GET /api/serveQueue/waiting answers them (its SQL computes them).
     seed({ users: [admin], signedInAs: admin.email });
     answerPages('/api/meals', []);
-    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 3, averageMs: 5 * 60_000, p90Ms: 9 * 60_000 });
+    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 3, timed: 3, averageMs: 1_092_000, p90Ms: 1_503_000 });
     renderApp('/dashboard/adminProfile');
 
-    expect(await screen.findByText("Today's wait: average 05:00, 90% within 09:00 (3 delivered)")).toBeInTheDocument();
+    expect(await screen.findByText("Today's wait: average 18 min 12 s, 90% within 25 min 3 s (3 delivered)")).toBeInTheDocument();
+  });
+
+  it('says which deliveries the waits are over when some were served within seconds of their request (not timed)', async () => {
+    seed({ users: [admin], signedInAs: admin.email });
+    answerPages('/api/meals', []);
+    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 3, timed: 2, averageMs: 1_092_000, p90Ms: 1_503_000 });
+    renderApp('/dashboard/adminProfile');
+
+    expect(
+      await screen.findByText(
+        "Today's wait: average 18 min 12 s, 90% within 25 min 3 s (over 2 of 3 delivered; 1 served within seconds of its request, not timed)",
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says so before the first delivery of the day', async () => {
     seed({ users: [admin], signedInAs: admin.email });
     answerPages('/api/meals', []);
-    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 0, averageMs: null, p90Ms: null });
+    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 0, timed: 0, averageMs: null, p90Ms: null });
     renderApp('/dashboard/adminProfile');
 
     expect(await screen.findByText('Waiting times: no meals delivered yet today')).toBeInTheDocument();
@@ -141,7 +154,7 @@ describe("Admin Profile's kitchen numbers", () => {
     // The demo's one Delivered request, as Serve Meals counts it ('Delivered today 1'): served by a script, so not timed.
     seed({ users: [admin], signedInAs: admin.email });
     answerPages('/api/meals', []);
-    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 1, averageMs: null, p90Ms: null });
+    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 1, timed: 0, averageMs: null, p90Ms: null });
     renderApp('/dashboard/adminProfile');
 
     expect(await screen.findByText('Waiting times: 1 meal delivered today, none timed yet (served within seconds of its request)')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { WaitingTimes } from '@hostel/contracts';
 import { plural } from '@/lib/plural';
 import { localMidnight, useWaitingTimes } from '../api/serve-queue';
-import { formatWait } from './queue-model';
+import { waitInWords } from './queue-model';
 import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
 
 /**
@@ -10,11 +10,17 @@ import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
  * waits are over the timed ones only (TIMED_WAIT_MIN_MS), so deliveries none of which was timed are
  * still said as delivered.
  */
-function waitingInWords({ delivered, averageMs, p90Ms }: WaitingTimes) {
+function waitingInWords({ delivered, timed, averageMs, p90Ms }: WaitingTimes) {
   if (delivered === 0) return 'Waiting times: no meals delivered yet today';
   if (averageMs === null || p90Ms === null)
     return `Waiting times: ${plural(delivered, 'meal')} delivered today, none timed yet (served within seconds of ${delivered === 1 ? 'its request' : 'their requests'})`;
-  return `Today's wait: average ${formatWait(averageMs)}, 90% within ${formatWait(p90Ms)} (${delivered} delivered)`;
+  const untimed = delivered - timed;
+  const over =
+    untimed === 0
+      ? `${delivered} delivered`
+      : `over ${timed} of ${delivered} delivered; ${untimed} served within seconds of ${untimed === 1 ? 'its request' : 'their requests'}, not timed`;
+  // Durations in words: a kitchen clock's 18:12 reads here like a time of day.
+  return `Today's wait: average ${waitInWords(averageMs)}, 90% within ${waitInWords(p90Ms)} (${over})`;
 }
 
 /** Today's waits from request to Delivered, for Admin Profile: the average and the time nine in ten were served within. */
