@@ -20,7 +20,7 @@ test('two people watch an upcoming meal: likes move live, and the 10th like publ
   const watcher = await (await browser.newContext()).newPage();
   await watcher.goto('/UpcomingMeals');
   const watchedCard = watcher.getByRole('article', { name: title });
-  await expect(watchedCard.getByRole('button', { name: /^Like 8 likes$/ })).toBeVisible();
+  await expect(watchedCard.getByRole('button', { name: `Like ${title}, 8 likes`, exact: true })).toBeVisible();
   await expectAccessible(watcher);
 
   // A member who bought Gold likes from the page; the watcher's count follows without a reload.
@@ -34,10 +34,10 @@ test('two people watch an upcoming meal: likes move live, and the 10th like publ
   await closeDialog(member, 'Payment Successful!');
   await member.goto('/UpcomingMeals');
   const card = member.getByRole('article', { name: title });
-  await card.getByRole('button', { name: /^Like 8 likes$/ }).click();
+  await card.getByRole('button', { name: `Like ${title}, 8 likes`, exact: true }).click();
   await closeDialog(member, 'Liked!');
-  await expect(card.getByRole('button', { name: /^Liked 9 likes$/ })).toBeDisabled();
-  await expect(watchedCard.getByRole('button', { name: /^Like 9 likes$/ })).toBeVisible();
+  await expect(card.getByRole('button', { name: `Liked ${title}, 9 likes`, exact: true })).toBeDisabled();
+  await expect(watchedCard.getByRole('button', { name: `Like ${title}, 9 likes`, exact: true })).toBeVisible();
 
   // The 10th like publishes it: gone from both pages, and in the catalogue.
   const tenth = await (await browser.newContext()).newPage();
@@ -51,7 +51,7 @@ test('two people watch an upcoming meal: likes move live, and the 10th like publ
   await tenth.goto('/UpcomingMeals');
   await tenth
     .getByRole('article', { name: title })
-    .getByRole('button', { name: /^Like 9 likes$/ })
+    .getByRole('button', { name: `Like ${title}, 9 likes`, exact: true })
     .click();
   await expect(tenth.getByRole('dialog', { name: 'Published!' })).toContainText('This meal reached 10 likes and has been published.');
   await closeDialog(tenth, 'Published!');

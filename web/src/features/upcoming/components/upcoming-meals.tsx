@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api-client';
 import { useCanAct, useSessionUser } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useLiveRoom } from '@/lib/live-updates';
-import { pluralNoun } from '@/lib/plural';
+import { plural } from '@/lib/plural';
 import { useRequireSignIn } from '@/lib/require-sign-in';
 import { useUserProfile } from '@/lib/user-profile';
 import { useLikeUpcomingMeal, useUpcomingMeals } from '../api/upcoming-meals';
@@ -78,15 +78,14 @@ function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
             aria-pressed={meal.likedByMe}
             disabled={meal.likedByMe || like.isPending || !badgeKnown}
             aria-busy={like.isPending || !badgeKnown}
-            aria-describedby={titleId}
+            // Named by its meal: a screen reader's list of buttons tells one card's Like from the next.
+            aria-label={`${meal.likedByMe ? 'Liked' : 'Like'} ${meal.title}, ${plural(meal.likes, 'like')}`}
             onClick={onLike}
           >
             <Heart aria-hidden="true" className={cn(meal.likedByMe && 'fill-current')} />
             {meal.likedByMe ? 'Liked' : 'Like'}
             <span aria-hidden="true">·</span>
-            <span>
-              {meal.likes} <span className="sr-only">{pluralNoun(meal.likes, 'like')}</span>
-            </span>
+            <span>{meal.likes}</span>
           </Button>
         ) : (
           <div className="mt-auto">

@@ -42,7 +42,7 @@ async function like(member: typeof silver, meals: (typeof biryani)[], title: str
   const { router } = renderApp('/UpcomingMeals');
   await screen.findByRole('button', { name: 'Account menu' });
   const user = userEvent.setup();
-  const button = await within(await screen.findByRole('article', { name: title })).findByRole('button', { name: new RegExp(`^Like ${likes}`) });
+  const button = await within(await screen.findByRole('article', { name: title })).findByRole('button', { name: `Like ${title}, ${likes} likes` });
   // The button waits for the reader's badge.
   await waitFor(() => expect(button).toBeEnabled());
   await user.click(button);
@@ -56,10 +56,20 @@ describe('Upcoming Meals', () => {
     const said = await screen.findByRole('dialog', { name: 'Liked!' });
     expect(said).toHaveTextContent('Your like was recorded.');
     await user.click(within(said).getByRole('button', { name: 'OK' }));
-    const liked = await within(card('Veg Biryani')).findByRole('button', { name: /^Liked 4/ });
+    const liked = await within(card('Veg Biryani')).findByRole('button', { name: 'Liked Veg Biryani, 4 likes' });
     expect(liked).toBeDisabled();
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     expect(requests('PATCH', `/api/upcomingMeals/${biryani._id}/like`)).toHaveLength(1);
+  });
+
+  it("names each card's Like by its meal, so a screen reader tells them apart", async () => {
+    seed({ users: [silver], signedInAs: silver.email });
+    answerPages('/api/upcomingMeals', [biryani, ninthLike, { ...makeUpcomingMeal({ title: 'Dal Tadka', likes: 1 }), likedByMe: true }]);
+    renderApp('/UpcomingMeals');
+
+    expect(await screen.findByRole('button', { name: 'Like Veg Biryani, 3 likes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Like Paneer Tikka, 9 likes' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Liked Dal Tadka, 1 like' })).toBeDisabled();
   });
 
   it('given a member who liked a meal, when they open the page afresh (a reload, a link), then its like shows, pressed and disabled', async () => {
@@ -67,7 +77,7 @@ describe('Upcoming Meals', () => {
     answerPages('/api/upcomingMeals', [{ ...biryani, likes: 4, likedByMe: true }]);
     renderApp('/UpcomingMeals');
 
-    const liked = await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: /^Liked 4/ });
+    const liked = await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: 'Liked Veg Biryani, 4 likes' });
     expect(liked).toBeDisabled();
     expect(requests('GET', '/api/upcomingMeals').every((request) => request.headers.get('authorization') === `Bearer token-${silver._id}`)).toBe(true);
   });
@@ -77,7 +87,7 @@ describe('Upcoming Meals', () => {
     answerPages('/api/upcomingMeals', [biryani, ninthLike]);
     const { queryClient } = renderApp('/UpcomingMeals');
     const biryaniCard = await screen.findByRole('article', { name: 'Veg Biryani' });
-    const likeButton = await within(biryaniCard).findByRole('button', { name: /^Like 3/ });
+    const likeButton = await within(biryaniCard).findByRole('button', { name: 'Like Veg Biryani, 3 likes' });
     // A keyboard user on its Like.
     act(() => likeButton.focus());
 
@@ -110,7 +120,7 @@ describe('Upcoming Meals', () => {
     expect(refused).toHaveAttribute('data-tone', 'warning');
     expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
     await user.click(within(refused).getByRole('button', { name: 'OK' }));
-    expect(within(card('Veg Biryani')).getByRole('button', { name: /^Like 3/ })).toBeEnabled();
+    expect(within(card('Veg Biryani')).getByRole('button', { name: 'Like Veg Biryani, 3 likes' })).toBeEnabled();
     // Its badge was known: nothing was sent (the server would have answered 403).
     expect(requests('PATCH', `/api/upcomingMeals/${biryani._id}/like`)).toHaveLength(0);
   });
