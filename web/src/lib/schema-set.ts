@@ -12,6 +12,7 @@ export {
   MealRequestAnswer,
   MealRequestDto,
   MealReviewDto,
+  NewsletterSubscribeBody,
   UserDto,
 } from '@hostel/contracts';
 /** `GET /api/reviews/{mealId}`'s answer. */

@@ -59,10 +59,30 @@ describe('the footer newsletter', () => {
     expect(emailField()).toHaveValue('');
   });
 
-  it('given no real address, then says why in the footer', async () => {
+  it('given no real address, then says why in the footer, without sending it', async () => {
     await signUp('not-an-email');
     expect(await within(footerForm()).findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(requests('POST', '/api/newsletter')).toEqual([]);
+  });
+
+  it('given nothing typed, when Sign Up is pressed, then says an email is required, sends nothing, and puts the focus on the field; typing one sends it', async () => {
+    seed({});
+    answerNewsletter();
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(within(footerForm()).getByRole('button', { name: 'Sign Up' }));
+
+    expect(await within(footerForm()).findByText('Email is required')).toBeInTheDocument();
+    expect(emailField()).toHaveAttribute('aria-invalid', 'true');
+    expect(emailField()).toHaveFocus();
+    expect(requests('POST', '/api/newsletter')).toEqual([]);
+
+    await user.type(emailField(), 'zoe@example.com');
+    expect(emailField()).not.toHaveAttribute('aria-invalid');
+    await user.click(within(footerForm()).getByRole('button', { name: 'Sign Up' }));
+    expect(await within(footerForm()).findByText(/Almost done/)).toBeInTheDocument();
+    expect(requests('POST', '/api/newsletter').map((request) => request.body)).toEqual([{ email: 'zoe@example.com' }]);
   });
 
   it('given the mailed links, when opened, then confirms, then unsubscribes, each said in a dialog, and the token leaves the address bar', async () => {
