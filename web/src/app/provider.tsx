@@ -6,7 +6,16 @@ import { StageNotifications } from '@/features/requests/components/stage-notific
 import { createApiClient } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth';
 import { createAuthSession, type SessionState } from '@/lib/auth-session';
-import { createLiveFeed, createLiveRooms, type LiveFeed, LiveFeedProvider, type LiveRooms, LiveRoomsProvider, useLiveUpdates } from '@/lib/live-updates';
+import {
+  createLiveFeed,
+  createLiveRooms,
+  type LiveFeed,
+  LiveFeedProvider,
+  type LiveRooms,
+  LiveRoomsProvider,
+  refetchFailedOnReconnect,
+  useLiveUpdates,
+} from '@/lib/live-updates';
 import { createQueryClient } from '@/lib/query-client';
 
 function LiveUpdatesHooks({ enabled, rooms, feed }: { enabled: boolean; rooms: LiveRooms; feed: LiveFeed }) {
@@ -69,6 +78,8 @@ export function AppProvider({
       liveFeed: givenLiveFeed ?? createLiveFeed(),
     };
   });
+
+  useEffect(() => refetchFailedOnReconnect(app.liveFeed, app.queryClient), [app]);
 
   useEffect(() => {
     void app.session.restore();

@@ -170,6 +170,22 @@ export function applyChanged(queryClient: QueryClient, { resource }: LiveMessage
 }
 
 /**
+ * The reads that failed while the connection was down are read again once it is back (the server is
+ * answering again): a page or sort asked for meanwhile, which has nothing of its own to show, recovers
+ * by itself rather than wait for someone to ask again. Only the reads on show (active) and in error: the
+ * others are read as they come on show, and pushes bring what changed. Answers how to stop.
+ */
+export function refetchFailedOnReconnect(feed: LiveFeed, queryClient: QueryClient) {
+  let previous = feed.connection().state;
+  return feed.subscribeConnection(() => {
+    const { state } = feed.connection();
+    if (state === 'live' && previous === 'reconnecting')
+      void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' }, { cancelRefetch: false });
+    previous = state;
+  });
+}
+
+/**
  * Keeps one socket.io connection on our own origin while something needs live updates: a signed-in
  * user (their own rooms: badge, requests, the admins' queues) or a screen on show that wants a public
  * room. A visitor's page without one (the home page) opens no socket, and socket.io's code loads only

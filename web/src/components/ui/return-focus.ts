@@ -3,6 +3,80 @@ import { useEffect, useRef } from 'react';
 const focusable = (element: HTMLElement | null): element is HTMLElement =>
   element !== null && element.isConnected && !element.matches(':disabled') && element !== document.body;
 
+/** The controls Tab stops at (what a keyboard user moves between). */
+const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
+const DIALOGS = '[role="dialog"],[role="alertdialog"]';
+const canTake = (control: HTMLElement) => focusable(control) && !control.closest(`${DIALOGS},[inert],[hidden]`);
+
+/**
+ * Where a control stands on the page, taken while it is there: its containers (innermost first, up to
+ * the page's <main> or <body>, neither of them included: past them nothing is near any more), and the
+ * other controls after and before it (nearest first).
+ */
+export interface Place {
+  containers: HTMLElement[];
+  after: HTMLElement[];
+  before: HTMLElement[];
+}
+
+export function placeOf(control: HTMLElement): Place {
+  const containers: HTMLElement[] = [];
+  for (
+    let container = control.parentElement;
+    container && container !== document.body && !container.querySelector('main');
+    container = container.parentElement
+  ) {
+    if (container.matches('main')) break;
+    containers.push(container);
+  }
+  const others = [...document.querySelectorAll<HTMLElement>(CONTROLS)].filter((other) => other !== control && !other.closest(DIALOGS));
+  const after = others.filter((other) => control.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const before = others.filter((other) => control.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_PRECEDING).reverse();
+  return { containers, after, before };
+}
+
+/**
+ * Focuses what is nearest to `place` now that the control there is gone (or can't take focus): within
+ * the innermost of its containers still on the page, the first control that followed it, else one that
+ * came since (what replaced it), else the last one before it. Answers whether there was one.
+ */
+export function focusNear(place: Place): boolean {
+  const known = new Set([...place.after, ...place.before]);
+  for (const container of place.containers) {
+    if (!container.isConnected) continue;
+    const within = (control: HTMLElement) => container.contains(control) && canTake(control);
+    const target =
+      place.after.find(within) ??
+      [...container.querySelectorAll<HTMLElement>(CONTROLS)].find((control) => !known.has(control) && canTake(control)) ??
+      place.before.find(within);
+    if (target) {
+      target.focus();
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Whether the focus has been lost to the page itself (what had it was removed, or never was). */
+const focusLost = () => !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+
+/**
+ * A ref for a control that goes away once it has done its work (Try again, once the read succeeds): if
+ * it has the focus as it goes, the focus goes on to the nearest control (focusNear), not to the top of
+ * the page. Module-level, so React calls its cleanup only when the control is removed.
+ */
+export function keepFocusNearby(control: HTMLElement | null) {
+  if (!control) return;
+  return () => {
+    if (document.activeElement !== control) return;
+    // Taken while the control is still on the page; used once React has put in what replaces it.
+    const place = placeOf(control);
+    queueMicrotask(() => {
+      if (focusLost()) focusNear(place);
+    });
+  };
+}
+
 /**
  * Focus goes back to what opened a dialog when it closes (keyboard users would otherwise land at the
  * top of the page). Our dialogs are opened from state, not by a Radix Trigger, so Radix does not know

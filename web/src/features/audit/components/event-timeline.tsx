@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { plural } from '@/lib/plural';
 import { EventItem } from './event-item';
-import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
+import { failedAgain, LoadFailed, ReadFailed } from '@/components/ui/read-failed';
 
 /**
  * Events in commit order, a keyset page at a time: 'Load more' asks for the page after the last event
@@ -40,11 +40,7 @@ export function EventTimeline({
   // Only when there is nothing to show: a later read that fails (the next page, a refetch) leaves the
   // events on show as they are, a Details opened among them still open, and says so below them.
   if (query.isError && !query.data) {
-    return (
-      <p role="alert" className="font-medium text-red-700">
-        {'Failed to load events: ' + query.error.message}
-      </p>
-    );
+    return <LoadFailed retry={query}>{'Failed to load events: ' + query.error.message}</LoadFailed>;
   }
   if (events.length === 0) return <p className="text-slate-700">{emptyText}</p>;
 

@@ -6,6 +6,7 @@ import { useDigest } from '../api/get-digest';
 import { type Verification, useVerifyDigest } from '../api/verify-digest';
 import { timeInWords } from './event-words';
 import { saveFile } from './save-file';
+import { LoadFailed } from '@/components/ui/read-failed';
 
 const FULL_CHECK = 'npm run audit:verify';
 
@@ -71,12 +72,12 @@ export function IntegrityPanel() {
         </h2>
         {digest.isPending ? (
           <p role="status">Loading the digest...</p>
-        ) : digest.isError ? (
+        ) : digest.isError && digest.error instanceof ApiError && digest.error.status === 404 ? (
           <p role="alert" className="font-medium text-red-700">
-            {digest.error instanceof ApiError && digest.error.status === 404
-              ? 'The log is empty: there is nothing to sign yet.'
-              : 'Failed to load the digest: ' + digest.error.message}
+            The log is empty: there is nothing to sign yet.
           </p>
+        ) : digest.isError ? (
+          <LoadFailed retry={digest}>{'Failed to load the digest: ' + digest.error.message}</LoadFailed>
         ) : (
           <DigestFacts digest={digest.data} />
         )}

@@ -6,7 +6,7 @@ import { TAIL_KEEP, TAIL_QUERY_KEY, type Tail, useLiveTail } from '../api/follow
 import { EventItem } from './event-item';
 import { createAnnouncer } from '@/lib/announcer';
 import { eventArrivals, eventInWords, timeInWords } from './event-words';
-import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
+import { failedAgain, LoadFailed, ReadFailed } from '@/components/ui/read-failed';
 
 /**
  * The live tail: it opens on the newest events of the log, then shows events as they land (each
@@ -66,9 +66,7 @@ export function LiveTail() {
             still open) and says so; the next push reads on from where the tail stands. */}
         <ReadFailed error={failedAgain(tail)} saying="Could not read the latest events" />
         {tail.isError && !tail.data ? (
-          <p role="alert" className="font-medium text-red-700">
-            {'Failed to follow the log: ' + tail.error.message}
-          </p>
+          <LoadFailed retry={tail}>{'Failed to follow the log: ' + tail.error.message}</LoadFailed>
         ) : tail.isPending && !paused ? (
           <p className="text-slate-700">Reading the end of the log...</p>
         ) : events.length === 0 ? (

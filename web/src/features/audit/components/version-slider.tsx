@@ -10,7 +10,7 @@ import { getEntityStateAt, useEntityState } from '../api/get-entity-state';
 import { ChangeList } from './change-list';
 import { actorInWords, actorThen, plural, timeInWords, typeInWords, whatHappened } from './event-words';
 import { StateView } from './state-view';
-import { ReadFailed } from '@/components/ui/read-failed';
+import { LoadFailed, ReadFailed } from '@/components/ui/read-failed';
 
 /**
  * A time slider over the entity's versions (its own events, whatever stream holds them): each position
@@ -32,13 +32,14 @@ export function VersionSlider({ entity, id }: { entity: AuditEntity; id: string 
   // Only when there is nothing to show: a later read that fails (a refetch, say on reconnecting) leaves the
   // slider as it stands, a comparison and a Details opened in it still open, and says so under the state.
   if (latest.isError && !latest.data) {
-    return (
-      <p role="alert" className="font-medium text-red-700">
-        {latest.error instanceof ApiError && latest.error.status === 404
-          ? 'There is no history of this yet.'
-          : 'Failed to load its state: ' + latest.error.message}
-      </p>
-    );
+    if (latest.error instanceof ApiError && latest.error.status === 404) {
+      return (
+        <p role="alert" className="font-medium text-red-700">
+          There is no history of this yet.
+        </p>
+      );
+    }
+    return <LoadFailed retry={latest}>{'Failed to load its state: ' + latest.error.message}</LoadFailed>;
   }
 
   // The version's own event, as the state answers it: its time, its actor (as named then) and what it did.

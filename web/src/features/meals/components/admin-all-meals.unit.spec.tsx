@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyChanged, useLiveRoom } from '@/lib/live-updates';
 import { http, HttpResponse } from 'msw';
 import type { MealDto } from '@hostel/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import { makeUser, seed } from '@/testing/api/db';
 import { makeMeal, mealHistory } from '@/testing/fixtures';
 import { decided, given } from '@/testing/api/http';
@@ -51,6 +52,21 @@ const openAsAdmin = (listed: MealDto[] | (() => MealDto[])) => {
 const newestFirst = [...meals].reverse();
 
 const { table, rowOf, headers, cellsOf } = tableNamed('Meals');
+
+/**
+ * The catalogue server stopping and coming back: while down, a read of the meals fails as the browser's
+ * fetch does with no server ('Failed to fetch'); reads are not retried here, so a failure is said at once.
+ */
+function catalogueServer(queryClient: QueryClient) {
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  let down = false;
+  server.use(http.get('/api/meals', () => (down ? HttpResponse.error() : undefined)));
+  return {
+    stop: () => void (down = true),
+    start: () => void (down = false),
+  };
+}
+const pageOne = newestFirst.slice(0, 10).map((meal) => meal.title);
 
 describe('Admin All Meals', () => {
   it('given 13 meals, when opened, then lists 10 a page with likes, reviews, rating to one decimal, distributor and the actions', async () => {
@@ -116,12 +132,88 @@ describe('Admin All Meals', () => {
     expect(await screen.findByText('No meals found.')).toBeInTheDocument();
   });
 
-  it('given the server refuses the list, when opened, then says Failed to load data with its message', async () => {
+  it('given the server refuses the list, when opened, then says Failed to load data with its message; Try again reads it again', async () => {
+    let refused = true;
     seed({ users: [admin], signedInAs: admin.email });
-    server.use(http.get('/api/meals', () => HttpResponse.json({ message: 'Bad sort' }, { status: 400 })));
+    answerPages('/api/meals', newestFirst);
+    server.use(http.get('/api/meals', () => (refused ? HttpResponse.json({ message: 'Bad sort' }, { status: 400 }) : undefined)));
     renderApp('/dashboard/adminAllMeals');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load data: Bad sort');
+
+    refused = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(column(0)).toEqual(pageOne));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('given page 1 on show, when Page 2 is asked for with the server down, then page 1 stays with the failure said under it; Try again reads page 2, the focus going on to the page buttons', async () => {
+    const { queryClient } = openAsAdmin(newestFirst);
+    const catalogue = catalogueServer(queryClient);
+    const user = userEvent.setup();
+    await screen.findByRole('cell', { name: 'Meal 12' });
+
+    catalogue.stop();
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load this page (showing the rows from before): Failed to fetch');
+    expect(column(0)).toEqual(pageOne);
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+
+    catalogue.start();
+    const tryAgain = screen.getByRole('button', { name: 'Try again' });
+    await user.click(tryAgain);
+
+    await waitFor(() => expect(column(0)).toEqual(['Meal 02', 'Meal 01']));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(tryAgain).not.toBeInTheDocument();
+    // Not dropped to the top of the page with the button: on to the control after it.
+    expect(screen.getByRole('button', { name: 'Previous' })).toHaveFocus();
+  });
+
+  it('given a sort asked for with the server down, when the live connection comes back, then the sort is read by itself', async () => {
+    const { queryClient, liveFeed } = openAsAdmin(newestFirst);
+    const catalogue = catalogueServer(queryClient);
+    await screen.findByRole('cell', { name: 'Meal 12' });
+    act(() => liveFeed.setState('live'));
+
+    catalogue.stop();
+    act(() => liveFeed.setState('reconnecting'));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sort by likes' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load this page (showing the rows from before): Failed to fetch');
+    expect(column(0)).toEqual(pageOne);
+
+    catalogue.start();
+    act(() => liveFeed.setState('live'));
+
+    await waitFor(() => expect(column(1)).toEqual(['11', '10', '9', '8', '7', '6', '5', '4', '3', '2']));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('given page 1 on show, while Page 2 is being read, then the table is busy and says Loading…, its rows those of page 1 until page 2 comes', async () => {
+    openAsAdmin(newestFirst);
+    const user = userEvent.setup();
+    await screen.findByRole('cell', { name: 'Meal 12' });
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/meals', async ({ request }) => {
+        if (new URL(request.url).searchParams.get('skip') === '10') await answered;
+        return undefined;
+      }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+
+    expect(await screen.findByText('Loading…')).toBeVisible();
+    expect(table()).toHaveAttribute('aria-busy', 'true');
+    expect(column(0)).toEqual(pageOne);
+
+    answer();
+    await waitFor(() => expect(column(0)).toEqual(['Meal 02', 'Meal 01']));
+    expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    expect(table()).toHaveAttribute('aria-busy', 'false');
   });
 
   it('given the list on show, when a meal changes and the read after the push fails, then the rows stay as they were, the focus where it was, with the failure said', async () => {

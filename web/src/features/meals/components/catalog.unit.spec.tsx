@@ -47,16 +47,46 @@ describe('Our Meals Categories (home)', () => {
     expect(within(categories()).getByRole('button', { name: 'Breakfast' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('given an empty category, then says so; given a failure, then says that in an alert', async () => {
+  it('given an empty category, then says so', async () => {
     catalogueHas(breakfasts);
     renderApp('/');
     await screen.findByRole('article', { name: 'Breakfast 1' });
     await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Lunch' }));
     expect(await within(categories()).findByText('No meals found in this category.')).toBeInTheDocument();
+  });
 
-    server.use(http.get('/api/meals', () => HttpResponse.json({ message: 'Bad filter' }, { status: 400 })));
-    await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Dinner' }));
+  it('given a failure of the first read, then says so in an alert; Try again reads the meals', async () => {
+    catalogueHas(breakfasts);
+    let refused = true;
+    server.use(http.get('/api/meals', () => (refused ? HttpResponse.json({ message: 'Bad filter' }, { status: 400 }) : undefined)));
+    renderApp('/');
     expect(await within(categories()).findByRole('alert')).toHaveTextContent('Failed to fetch meals.');
+
+    refused = false;
+    await userEvent.setup().click(within(categories()).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('article', { name: 'Breakfast 1' })).toBeInTheDocument();
+    expect(within(categories()).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('given the cards on show, when another category is chosen and its read fails, then the cards stay with the failure said under them; Try again reads the category', async () => {
+    catalogueHas([...breakfasts, ...dinners]);
+    renderApp('/');
+    await screen.findByRole('article', { name: 'Breakfast 1' });
+    const user = userEvent.setup();
+    let refused = true;
+    server.use(http.get('/api/meals', () => (refused ? HttpResponse.json({ message: 'Bad filter' }, { status: 400 }) : undefined)));
+
+    await user.click(within(categories()).getByRole('button', { name: 'Dinner' }));
+
+    expect(await within(categories()).findByRole('alert')).toHaveTextContent('Failed to fetch this category (showing the meals from before): Bad filter');
+    expect(cardTitles(categories())).toEqual(['Breakfast 1', 'Breakfast 2', 'Breakfast 3']);
+
+    refused = false;
+    await user.click(within(categories()).getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(cardTitles(categories())).toEqual(['Lentil Dal', 'Fish Curry']));
+    expect(within(categories()).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('given the cards on show, when they are read again on reconnecting and that fails, then the cards stay as they were, with the failure said', async () => {

@@ -6,7 +6,9 @@ import type { ApiClient } from '@/lib/api-client';
 import { mealsQueryOptions, useMeals } from '../api/get-meals';
 import { MealCard } from './meal-card';
 import { HomeSection } from '@/components/layouts/home-section';
-import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
+import { LoadFailed, ReadFailed } from '@/components/ui/read-failed';
+import { cn } from '@/lib/cn';
+import { useKeptRead } from '@/lib/use-kept-read';
 
 /** Home shows at most this many meals of the chosen category (SPEC section 9). */
 const HOME_MEAL_COUNT = 3;
@@ -29,6 +31,8 @@ const choices: { value: Choice; Icon: typeof Coffee }[] = [
 export function CategoryBrowser() {
   const [category, setCategory] = useState<Choice>(FIRST_CHOICE);
   const meals = useMeals({ category }, { pageSize: HOME_MEAL_COUNT });
+  // Another category's read that fails leaves the cards on show (dimmed), said under them.
+  const { data, fromBefore } = useKeptRead(meals);
 
   return (
     <HomeSection id="categories-title" title="Our Meals Categories" className="gap-6">
@@ -41,19 +45,21 @@ export function CategoryBrowser() {
         ))}
       </div>
       <div aria-live="polite" aria-busy={meals.isFetching}>
-        {meals.isPending ? (
-          <p role="status" className="text-center text-slate-700">
-            Loading meals...
-          </p>
-        ) : meals.isError && !meals.data ? (
-          <p role="alert" className="text-center font-medium text-red-700">
-            Failed to fetch meals.
-          </p>
-        ) : meals.data.items.length === 0 ? (
+        {!data ? (
+          meals.isError ? (
+            <LoadFailed retry={meals} className="justify-items-center text-center">
+              Failed to fetch meals.
+            </LoadFailed>
+          ) : (
+            <p role="status" className="text-center text-slate-700">
+              Loading meals...
+            </p>
+          )
+        ) : data.items.length === 0 ? (
           <p className="text-center text-slate-700">No meals found in this category.</p>
         ) : (
-          <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {meals.data.items.map((meal) => (
+          <ul className={cn('grid gap-6 sm:grid-cols-2 lg:grid-cols-3', fromBefore && 'opacity-60')}>
+            {data.items.map((meal) => (
               <li key={meal._id} className="grid">
                 <MealCard meal={meal} />
               </li>
@@ -61,7 +67,12 @@ export function CategoryBrowser() {
           </ul>
         )}
         {/* A read again that fails (after a push) leaves the cards on show as they are and says so under them. */}
-        <ReadFailed error={failedAgain(meals)} saying="Failed to read the meals again" className="mt-4 text-center" />
+        <ReadFailed
+          error={data ? meals.error : null}
+          saying={fromBefore ? 'Failed to fetch this category (showing the meals from before)' : 'Failed to read the meals again'}
+          retry={meals}
+          className="mt-4 justify-center text-center"
+        />
       </div>
     </HomeSection>
   );

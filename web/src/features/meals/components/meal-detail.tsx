@@ -16,7 +16,7 @@ import { useViewer } from '@/lib/viewer';
 import { mealOnShow, useMeal } from '../api/get-meal';
 import { useLikeMeal } from '../api/like-meal';
 import { formatPrice, formatRating } from '@/components/meal/rating-and-price';
-import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
+import { failedAgain, LoadFailed, ReadFailed } from '@/components/ui/read-failed';
 
 /** `viewerPending`: the counts shown are a visitor's, and whether this reader liked the meal is not known yet. */
 function LikeButton({ mealId, likes, likedByMe, viewerPending }: { mealId: string; likes: number; likedByMe: boolean; viewerPending: boolean }) {
@@ -66,12 +66,15 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
   // and what the page holds under it (a review being written), and says so.
   const shown = mealOnShow(meal);
   if (!shown) {
-    return (
-      <div role="alert" className="grid gap-1">
-        <p className="font-medium text-red-700">Error loading meal details</p>
-        {meal.error instanceof ApiError && meal.error.status === 404 ? <p className="text-slate-700">This meal does not exist or was removed.</p> : null}
-      </div>
-    );
+    if (meal.error instanceof ApiError && meal.error.status === 404) {
+      return (
+        <div role="alert" className="grid gap-1">
+          <p className="font-medium text-red-700">Error loading meal details</p>
+          <p className="text-slate-700">This meal does not exist or was removed.</p>
+        </div>
+      );
+    }
+    return <LoadFailed retry={meal}>Error loading meal details</LoadFailed>;
   }
 
   const { title, image, distributorName, postTime, description, ingredients, rating, price, category, likes, likedByMe } = shown;
@@ -122,7 +125,7 @@ export function MealDetail({ mealId, actions }: { mealId: string; actions?: Reac
           <LikeButton mealId={mealId} likes={likes} likedByMe={likedByMe} viewerPending={meal.isPlaceholderData || !viewer.ready} />
           {actions}
         </div>
-        <ReadFailed error={failedAgain(meal)} saying="Failed to read this meal again" />
+        <ReadFailed error={failedAgain(meal)} saying="Failed to read this meal again" retry={meal} />
       </div>
     </article>
   );

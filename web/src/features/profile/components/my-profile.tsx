@@ -4,7 +4,7 @@ import { ApiError } from '@/lib/api-client';
 import { useSessionUser } from '@/lib/auth';
 import { useUserProfile } from '@/lib/user-profile';
 import { ProfileCard } from './profile-card';
-import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
+import { failedAgain, LoadFailed, ReadFailed } from '@/components/ui/read-failed';
 
 /** A student's own profile: photo, name, email and their membership badge. */
 export function MyProfile() {
@@ -14,11 +14,7 @@ export function MyProfile() {
   if (profile.isPending) return <p role="status">Loading profile...</p>;
   // Only when there is nothing to show: a later read that fails (after a push) leaves the profile on show and says so.
   if (profile.isError && !profile.data && !(profile.error instanceof ApiError && profile.error.status === 404)) {
-    return (
-      <p role="alert" className="font-medium text-red-700">
-        Failed to fetch user data
-      </p>
-    );
+    return <LoadFailed retry={profile}>Failed to fetch user data</LoadFailed>;
   }
   if (!profile.data) return <p>User profile not found.</p>;
 
@@ -38,7 +34,7 @@ export function MyProfile() {
         )}
       </p>
       <HistoryLink entity="users" id={_id} of={`${name}'s account`} />
-      <ReadFailed error={failedAgain(profile)} saying="Failed to read your profile again" />
+      <ReadFailed error={failedAgain(profile)} saying="Failed to read your profile again" retry={profile} />
     </ProfileCard>
   );
 }

@@ -1,6 +1,6 @@
 import { LocalTime } from '@/components/ui/local-time';
 import { useMealReviews } from '../api/get-meal-reviews';
-import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
+import { failedAgain, LoadFailed, ReadFailed } from '@/components/ui/read-failed';
 
 /** 'Reviews (n)': who said what and when, newest first; the meal's room pushes new ones in. */
 export function MealReviews({ mealId }: { mealId: string }) {
@@ -13,9 +13,7 @@ export function MealReviews({ mealId }: { mealId: string }) {
       {reviews.isPending ? (
         <p role="status">Loading reviews...</p>
       ) : reviews.isError && !reviews.data ? (
-        <p role="alert" className="font-medium text-red-700">
-          Failed to fetch reviews
-        </p>
+        <LoadFailed retry={reviews}>Failed to fetch reviews</LoadFailed>
       ) : reviews.data.length === 0 ? (
         <p className="text-slate-700">No reviews yet.</p>
       ) : (
@@ -32,7 +30,7 @@ export function MealReviews({ mealId }: { mealId: string }) {
         </ul>
       )}
       {/* A read again that fails (after a push) leaves the reviews on show as they are and says so under them. */}
-      <ReadFailed error={failedAgain(reviews)} saying="Failed to read the reviews again" />
+      <ReadFailed error={failedAgain(reviews)} saying="Failed to read the reviews again" retry={reviews} />
     </section>
   );
 }

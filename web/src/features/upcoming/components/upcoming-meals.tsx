@@ -12,7 +12,7 @@ import { plural } from '@/lib/plural';
 import { useRequireSignIn } from '@/lib/require-sign-in';
 import { useUserProfile } from '@/lib/user-profile';
 import { useLikeUpcomingMeal, useUpcomingMeals } from '../api/upcoming-meals';
-import { failedAgain, ReadFailed } from '@/components/ui/read-failed';
+import { failedAgain, LoadFailed, ReadFailed } from '@/components/ui/read-failed';
 
 const SUCCESS_AUTO_CLOSE_MS = 1500;
 const MEMBERSHIP_REQUIRED = /^Membership Required: (.+)$/;
@@ -107,11 +107,7 @@ export function UpcomingMeals() {
   // Only when there is nothing to show: a later read that fails (after a push) leaves the cards on show
   // as they are and says so under them.
   if (meals.isError && !meals.data) {
-    return (
-      <p role="alert" className="font-medium text-red-700">
-        Failed to load meals.
-      </p>
-    );
+    return <LoadFailed retry={meals}>Failed to load meals.</LoadFailed>;
   }
   return (
     <div className="grid gap-4">
@@ -126,7 +122,7 @@ export function UpcomingMeals() {
           ))}
         </ul>
       )}
-      <ReadFailed error={failedAgain(meals)} saying="Failed to read the upcoming meals again" />
+      <ReadFailed error={failedAgain(meals)} saying="Failed to read the upcoming meals again" retry={meals} />
     </div>
   );
 }
