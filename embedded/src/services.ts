@@ -157,9 +157,10 @@ export async function startServices(options: {
     // stops and the jobs running finish.
     async close() {
       await imageSweeper.stop();
-      // Live sockets go first (an open socket keeps the HTTP server from closing); then the HTTP
-      // server stops taking connections and answers the requests in flight.
-      live.disconnectSockets(true);
+      // Live sockets go first, and none is taken from now on (an open socket keeps the HTTP server from
+      // closing, and a browser told to go reconnects at once); then the HTTP server stops taking
+      // connections and answers the requests in flight.
+      live.letSocketsGo();
       await app.close();
       await live.close();
       await projector.stop();

@@ -86,9 +86,9 @@ await runService('read-api', ['DATABASE_URL', 'JWT_JWKS_URL', 'AUDIT_SIGNING_KEY
   metrics.gauge('hostel_live_sockets', 'Sockets connected to this instance', [], (gauge) => gauge.set(live.of('/').sockets.size));
   await app.listen({ port: config.PORT, host: '0.0.0.0' });
   return async () => {
-    // Sockets go first (an open one keeps the HTTP server from closing; the clients reconnect to
-    // another instance); then the requests in flight are answered.
-    live.disconnectSockets(true);
+    // Sockets go first, and none is taken from now on (an open one keeps the HTTP server from closing;
+    // the clients reconnect to another instance); then the requests in flight are answered.
+    live.letSocketsGo();
     await app.close();
     await live.close();
     await endedSessions.close();

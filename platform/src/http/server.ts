@@ -202,7 +202,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
     if (app.server.listening) await untilQuiet(() => lastConnection);
   });
   app.addHook('onRequest', async (_request, reply) => {
-    if (closing) return reply.code(503).header('retry-after', '5').send({ message: 'The server is stopping. Please try again in a moment.' });
+    if (closing) return reply.code(503).header('retry-after', STOPPING.retryAfter).send({ message: STOPPING.message });
   });
   app.addHook('onSend', async (request, reply) => {
     if (closing) reply.header('connection', 'close');
@@ -248,6 +248,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<{ ap
   }
   return { app, routes };
 }
+
+/** What a request arriving while the server stops is answered (503): the live server's refusals say the same. */
+export const STOPPING = { retryAfter: '5', message: 'The server is stopping. Please try again in a moment.' } as const;
 
 /** How long no connection must arrive before a stopping server closes its listener, and the most it waits for that. */
 const QUIET_MS = 100;

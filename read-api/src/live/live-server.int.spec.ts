@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, get, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_ROOMS_PER_SOCKET, rooms, type LiveMessages } from '@hostel/contracts';
 import { createRedisEmitterPublisher, createSocketIoPublisher, type LivePublisher } from '@hostel/messaging/live';
@@ -289,6 +289,46 @@ describe('live server, when the token expires', () => {
   });
 });
 
+/** A raw GET, answered as is: how a stopping server answers a new socket's first request (the WebSocket's upgrade too). */
+async function ask(url: string, headers: Record<string, string> = {}): Promise<{ status?: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.once('end', () => resolve({ status: response.statusCode, headers: response.headers, body }));
+    });
+    request.once('upgrade', () => reject(new Error('the WebSocket was taken')));
+    request.once('error', reject);
+  });
+}
+
+describe('live server, as it stops', () => {
+  it('lets its sockets go (a long-poll held open too), and refuses every new one at once: 503 with Retry-After, the connection closed', async () => {
+    // given a socket over a WebSocket and one long-polling
+    const { io, url } = await startServer();
+    const alice = await connect(url, 'alice-token');
+    const polling = connectClient(url, { transports: ['polling'], forceNew: true, reconnection: false });
+    clients.push(polling);
+    await new Promise<void>((resolve) => polling.once('connect', () => resolve()));
+    const letGo = [alice.socket, polling].map((socket) => new Promise((resolve) => socket.once('disconnect', resolve)));
+
+    // when the server begins to stop
+    io.letSocketsGo();
+
+    // then each was told to go
+    expect(await Promise.all(letGo)).toEqual(['io server disconnect', 'io server disconnect']);
+    // and a new socket's first request, long-polling or a WebSocket's upgrade, is refused in the server's words
+    const handshake = `${url}/socket.io/?EIO=4&transport=`;
+    const upgrade = { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+    for (const refused of [await ask(`${handshake}polling`), await ask(`${handshake}websocket`, upgrade)]) {
+      expect(refused).toMatchObject({ status: 503, headers: { 'retry-after': '5', connection: 'close' } });
+      expect(JSON.parse(refused.body)).toEqual({ message: 'The server is stopping. Please try again in a moment.' });
+    }
+    // and a client asking again is refused, not let in
+    await expect(connect(url)).rejects.toThrow();
+  });
+});
+
 describe('live server, through Redis', () => {
   let redis: Awaited<ReturnType<typeof connectTestRedis>>;
   let server: Running;
@@ -324,5 +364,23 @@ describe('live server, through Redis', () => {
     // then each socket got the pushes of its rooms only
     expect(visitor.received.map((message) => message.resource)).toEqual(['upcoming', 'marker']);
     expect(alice.received.map((message) => message.resource)).toEqual(['alice request', 'marker']);
+  });
+
+  it("lets only its own sockets go as it stops: another instance's sockets stay, and get their pushes", async () => {
+    // given alice on an instance about to stop, and bob on another, sharing Redis
+    const stopping = await startServer({ redisUrl: redis.url, redisKey: redis.prefix });
+    const alice = await connect(stopping.url, 'alice-token');
+    const bob = await connect(server.url, 'bob-token');
+    const aliceLetGo = new Promise((resolve) => alice.socket.once('disconnect', resolve));
+    const bobLetGo = new Promise((resolve) => bob.socket.once('disconnect', (reason) => resolve(`let go: ${reason}`)));
+
+    // when the first begins to stop
+    stopping.io.letSocketsGo();
+
+    // then alice is let go, and bob still gets what the projector publishes for him
+    expect(await aliceLetGo).toBe('io server disconnect');
+    const pushed = bob.next('marker').then(() => 'pushed');
+    publisher.publish(rooms.user('bob'), 'changed', { resource: 'marker' });
+    expect(await Promise.race([pushed, bobLetGo])).toBe('pushed');
   });
 });

@@ -1,11 +1,11 @@
-import type { IncomingMessage, Server as HttpServer } from 'node:http';
+import { ServerResponse, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import { MAX_ROOMS_PER_SOCKET, RoomRequest, rooms, type LiveEvent, type LiveMessages, type Role, type RoomAnswer } from '@hostel/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
 import type { Logger } from 'pino';
 import type { Config } from '@hostel/platform/config';
-import { clientAddressOf } from '@hostel/platform/http';
+import { clientAddressOf, STOPPING } from '@hostel/platform/http';
 import type { EndedSessions } from '@hostel/platform/sessions';
 
 /** Who holds a verified access token, until when (seconds since the epoch, the token's `exp`), and of which sign-in session. */
@@ -59,7 +59,16 @@ interface ClientToServerEvents {
 type ServerToClientEvents = { [E in LiveEvent]: (payload: LiveMessages[E]) => void };
 
 /** The socket.io server `createLiveServer` answers, typed with the messages of @hostel/contracts. */
-export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData> & {
+  /**
+   * A stop's first step, before the HTTP server closes: this instance's sockets are told to go (each
+   * client sees a disconnect, a long-poll held open is answered, and the connection ends), and every
+   * socket asked for from now on (a browser reconnects at once when told to go) is refused at once:
+   * 503 with `Retry-After`, as the server answers other requests while it stops. Otherwise the new
+   * socket would hold the HTTP server open until the drain gives up.
+   */
+  letSocketsGo(): void;
+};
 
 interface SocketData {
   identity?: LiveIdentity;
@@ -92,10 +101,31 @@ function privateRooms({ sub, role }: LiveIdentity): string[] {
  */
 export async function createLiveServer(httpServer: HttpServer, options: LiveServerOptions): Promise<LiveServer> {
   const redis = options.redisUrl ? await connectRedis(options.redisUrl) : undefined;
-  const io: LiveServer = new Server(httpServer, {
-    serveClient: false,
-    ...(options.corsOrigin ? { cors: { origin: options.corsOrigin, credentials: true } } : {}),
-    ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, options.redisKey ? { key: options.redisKey } : {}) } : {}),
+  let stopping = false;
+  const io: LiveServer = Object.assign(
+    new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
+      serveClient: false,
+      ...(options.corsOrigin ? { cors: { origin: options.corsOrigin, credentials: true } } : {}),
+      ...(redis ? { adapter: createAdapter(redis.pub, redis.sub, options.redisKey ? { key: options.redisKey } : {}) } : {}),
+    }),
+    {
+      letSocketsGo() {
+        stopping = true;
+        // This instance's sockets only: through the Redis adapter, a plain disconnectSockets has every
+        // instance let all of its sockets go (and this one only once Redis has echoed the request).
+        io.local.disconnectSockets(true);
+      },
+    },
+  );
+  // While stopping, a new socket's first request (its handshake, with no session id yet) is answered
+  // here and goes no further; a session's own requests still pass, so a socket being let go by
+  // polling still gets its disconnect. Every answer then ends its connection, as in the HTTP server.
+  io.engine.use((request: IncomingMessage, response: ServerResponse, next: () => void) => {
+    if (!stopping || new URL(request.url ?? '/', 'http://localhost').searchParams.has('sid')) return next();
+    refuseWhileStopping(request, response);
+  });
+  io.engine.on('headers', (headers: Record<string, string>) => {
+    if (stopping) headers.connection = 'close';
   });
 
   // Visitors' sockets open per address: a visitor costs nothing to be, so one address could otherwise
@@ -234,6 +264,20 @@ export async function createLiveServer(httpServer: HttpServer, options: LiveServ
     };
   }
   return io;
+}
+
+/** 503 with Retry-After and the message, on a long-poll's answer or on a WebSocket's connection (its upgrade is not answered yet). */
+function refuseWhileStopping(request: IncomingMessage, response: ServerResponse) {
+  const body = JSON.stringify({ message: STOPPING.message });
+  const headers = {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(body)),
+    'retry-after': STOPPING.retryAfter,
+    connection: 'close',
+  };
+  if (response instanceof ServerResponse) return void response.writeHead(503, headers).end(body);
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  request.socket.end(`HTTP/1.1 503 Service Unavailable\r\n${head.join('')}\r\n${body}`);
 }
 
 /** Connects both clients first, so an unreachable Redis fails the start at once with the reason. */
