@@ -5,7 +5,21 @@ import type { AuditEvent, AuditPage } from '@hostel/contracts';
 import { http, HttpResponse } from 'msw';
 import { seed } from '@/testing/api/db';
 import { requests, server } from '@/testing/api/server';
-import { answerEntity, audrey, boss, inLog, mealHistory, registration, sam, step, threeRequests } from '@/testing/audit-history';
+import {
+  answerEntity,
+  auditEvent,
+  audrey,
+  boss,
+  inLog,
+  mealHistory,
+  named,
+  person,
+  registration,
+  sam,
+  step,
+  threeRequests,
+  userNamed,
+} from '@/testing/audit-history';
 import { renderApp } from '@/testing/render-app';
 
 const mealId = '0b1f5f59-3c1e-4a43-9a3b-5d2d7c0e8a11';
@@ -93,6 +107,41 @@ describe("an entity's audit page", () => {
     ).toEqual(['ReviewAdded', 'MealLiked', 'MealEdited', 'MealEdited', 'MealAdded']);
     // Its own events don't link back to this page.
     expect(within(timeline).queryByRole('link', { name: /^Meal: / })).not.toBeInTheDocument();
+  });
+
+  it("given a meal requested once, when opened, then says the timeline's events are its versions and one that mentions it, not a count that reads as a contradiction", async () => {
+    // The meal's five versions, then Sam's request for it: an event of the request (its own version 1) that names the meal.
+    const requestId = `${sam._id}.1`;
+    const request = auditEvent({
+      type: 'MealRequested',
+      stream: `request-${sam._id}`,
+      actor: person(sam),
+      subject: { entity: 'requests', id: requestId, version: 1 },
+      names: { ...named(`meals:${mealId}`, 'Dal Tadka Deluxe'), ...userNamed(sam) },
+      data: {
+        requestId,
+        userId: sam._id,
+        userEmail: sam.email,
+        userName: sam.name,
+        userBadge: 'gold',
+        mealId,
+        mealTitle: 'Dal Tadka Deluxe',
+        distributorName: 'Boss',
+        requestTime: '2026-11-22T12:00:00.000Z',
+      },
+    });
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    answerMeal(inLog([...mealHistory(mealId), request]));
+    renderApp(`/dashboard/audit/meals/${mealId}`);
+
+    expect(await screen.findByText(/· 5 versions$/)).toBeInTheDocument();
+    expect(await screen.findByText('6 events shown: 5 versions of this meal and 1 other event that mentions it.')).toBeInTheDocument();
+    // The request's event says whose version it is: the request linked beside it, not this meal.
+    const timeline = screen.getByRole('list', { name: 'Events of this meal' });
+    const requested = within(timeline).getAllByRole('listitem')[0]!;
+    expect(within(requested).getByRole('link', { name: "Meal request: Sam Student's request for Dal Tadka Deluxe" })).toBeInTheDocument();
+    expect(within(requested).getByText('Version').nextElementSibling).toHaveTextContent('1 of the meal request linked above');
+    expect(within(within(timeline).getAllByRole('listitem')[1]!).getByText('Version').nextElementSibling).toHaveTextContent('5 of this meal');
   });
 
   it('given a meal, when sliding back to its first version, then asks for that version’s state and shows the card as it looked, when and by whom', async () => {

@@ -74,7 +74,8 @@ export function EventItem({
             {event.subject ? (
               <>
                 <dt className="font-medium">Version</dt>
-                <dd>{`${event.subject.version} of this ${entityLabels[event.subject.entity].toLowerCase()}`}</dd>
+                {/* Whose version: the page's own entity, or the one linked above (a meal's page lists its requests' events too). */}
+                <dd>{`${event.subject.version} of ${linked ? 'the' : 'this'} ${entityLabels[event.subject.entity].toLowerCase()}${linked ? ' linked above' : ''}`}</dd>
               </>
             ) : null}
             <dt className="font-medium">Schema</dt>

@@ -1,10 +1,24 @@
-import type { AuditEntity, AuditPage } from '@hostel/contracts';
+import type { AuditEntity, AuditEvent, AuditPage } from '@hostel/contracts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { plural } from '@/lib/plural';
 import { EventItem } from './event-item';
+import { entityLabels } from './event-words';
 import { failedAgain, LoadFailed, ReadFailed } from '@/components/ui/read-failed';
+
+/**
+ * On an entity's page, which of the events shown are its versions (its own events) and which only
+ * mention it (a meal's request): the page counts its versions above, and the two must not read as a
+ * contradiction. Nothing to add when every one is a version.
+ */
+function ofWhich(events: AuditEvent[], current: { entity: AuditEntity; id: string }) {
+  const versions = events.filter((event) => event.subject?.entity === current.entity && event.subject.id === current.id).length;
+  const others = events.length - versions;
+  if (others === 0) return '';
+  const label = entityLabels[current.entity].toLowerCase();
+  return `: ${plural(versions, 'version')} of this ${label} and ${others === 1 ? '1 other event' : `${others} other events`} that ${others === 1 ? 'mentions' : 'mention'} it`;
+}
 
 /**
  * Events in commit order, a keyset page at a time: 'Load more' asks for the page after the last event
@@ -55,7 +69,7 @@ export function EventTimeline({
           <EventItem key={event.position} event={event} current={current} linkCorrelation={event.correlationId !== correlation} />
         ))}
       </ol>
-      <p className="text-sm text-slate-700">{`${plural(events.length, 'event')} shown${query.hasNextPage ? ', more follow' : ''}.`}</p>
+      <p className="text-sm text-slate-700">{`${plural(events.length, 'event')} shown${current ? ofWhich(events, current) : ''}${query.hasNextPage ? ', more follow' : ''}.`}</p>
       <ReadFailed error={failedAgain(query)} saying={query.isFetchNextPageError ? 'Failed to load more events' : 'Failed to read the events again'} />
       {query.hasNextPage ? (
         <Button variant="outline" className="justify-self-start" disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage} onClick={loadMore}>
