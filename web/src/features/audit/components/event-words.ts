@@ -131,6 +131,8 @@ function wordsFor(event: AuditEvent) {
     whose: (id: string | undefined) => (id !== undefined && id === actorId ? 'their' : `${person(id)}'s`),
     /** The person as the object of a verb: their name, or 'their own account' for the actor's own. */
     whom: (id: string | undefined) => (id !== undefined && id === actorId ? 'their own account' : person(id)),
+    /** 'was sent <what>' when the actor is its addressee (the account's own flows act as its owner), else 'sent <name> <what>'. */
+    sentTo: (id: string | undefined, what: string) => (id !== undefined && id === actorId ? `was sent ${what}` : `sent ${person(id)} ${what}`),
   };
 }
 
@@ -138,7 +140,7 @@ function wordsFor(event: AuditEvent) {
 export function whatHappened(event: AuditEvent): string {
   const typed = known(event);
   if (!typed) return `recorded ${typeInWords(event.type).toLowerCase()}`;
-  const { meal, upcoming, person, whose, whom } = wordsFor(event);
+  const { meal, upcoming, person, whose, whom, sentTo } = wordsFor(event);
   switch (typed.type) {
     case 'AuditExported': {
       const filter = Object.entries(typed.data.filter).map(([name, value]) => `${name} ${value}`);
@@ -163,11 +165,11 @@ export function whatHappened(event: AuditEvent): string {
       return `granted ${whom(typed.data.userId)} the ${typed.data.badge} badge${payment ? `, paid for with ${payment.name}` : ''}`;
     }
     case 'UserEmailVerificationSent':
-      return `sent ${person(typed.data.userId)} a link to verify their email`;
+      return sentTo(typed.data.userId, 'a link to verify their email');
     case 'UserEmailVerified':
       return `verified ${whose(typed.data.userId)} email ${typed.data.email}`;
     case 'UserPasswordResetSent':
-      return `sent ${person(typed.data.userId)} a password reset link`;
+      return sentTo(typed.data.userId, 'a password reset link');
     case 'UserPasswordReset':
       return `reset ${whose(typed.data.userId)} password with a mailed link`;
     case 'UserPasswordCleared':
