@@ -367,4 +367,27 @@ describe("an entity's audit page", () => {
     expect(within(comparison).getByText(/^Version 4: Meal liked by Sam Student/)).toBeInTheDocument();
     expect(requests('GET', `/api/audit/meals/${mealId}/diff`).map((request) => `${request.query.get('from')}→${request.query.get('to')}`)).toContain('1→5');
   });
+
+  it('given a comparison on show, when comparing versions that do not exist, then says so and the earlier comparison goes (it is not the one asked for)', async () => {
+    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+    answerMeal();
+    renderApp(`/dashboard/audit/meals/${mealId}`);
+    const user = userEvent.setup();
+    await screen.findByRole('slider', { name: 'Version' });
+    const versions = async (from: string, to: string) => {
+      await user.clear(screen.getByLabelText('From version'));
+      await user.type(screen.getByLabelText('From version'), from);
+      await user.clear(screen.getByLabelText('To version'));
+      await user.type(screen.getByLabelText('To version'), to);
+      await user.click(screen.getByRole('button', { name: 'Compare' }));
+    };
+    await versions('1', '5');
+    expect(await screen.findByTestId('comparison')).toHaveTextContent('From version 1 to version 5: 4 events.');
+
+    await versions('9', '5');
+
+    expect(await screen.findByText('Versions go from 0 (before the first) to 5.')).toBeInTheDocument();
+    expect(screen.queryByTestId('comparison')).not.toBeInTheDocument();
+    expect(screen.queryByText(/From version 1 to version 5/)).not.toBeInTheDocument();
+  });
 });

@@ -198,7 +198,11 @@ function CompareVersions({ entity, id, last, version }: { entity: AuditEntity; i
   const compare = (submitted: FormEvent) => {
     submitted.preventDefault();
     const [a, b] = [Number(from), Number(to)];
-    if (![a, b].every((value) => Number.isInteger(value) && value >= 0 && value <= last)) return setError(`Versions go from 0 (before the first) to ${last}.`);
+    if (![a, b].every((value) => Number.isInteger(value) && value >= 0 && value <= last)) {
+      // The comparison on show is not the one asked for: it goes, so it cannot pass for the answer.
+      setAsked(null);
+      return setError(`Versions go from 0 (before the first) to ${last}.`);
+    }
     setError('');
     setAsked({ from: Math.min(a, b), to: Math.max(a, b) });
   };
