@@ -1,4 +1,5 @@
 import { ServerResponse, type IncomingMessage, type Server as HttpServer } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { MAX_ROOMS_PER_SOCKET, RoomRequest, rooms, type LiveEvent, type LiveMessages, type Role, type RoomAnswer } from '@hostel/contracts';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
@@ -65,7 +66,8 @@ export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, Reco
    * client sees a disconnect, a long-poll held open is answered, and the connection ends), and every
    * socket asked for from now on (a browser reconnects at once when told to go) is refused at once:
    * 503 with `Retry-After`, as the server answers other requests while it stops. Otherwise the new
-   * socket would hold the HTTP server open until the drain gives up.
+   * socket would hold the HTTP server open until the drain gives up. A WebSocket whose client does not
+   * answer the closing within CLOSING_ANSWERED_WITHIN_MS is cut.
    */
   letSocketsGo(): void;
 };
@@ -114,9 +116,18 @@ export async function createLiveServer(httpServer: HttpServer, options: LiveServ
         // This instance's sockets only: through the Redis adapter, a plain disconnectSockets has every
         // instance let all of its sockets go (and this one only once Redis has echoed the request).
         io.local.disconnectSockets(true);
+        // A client that does not answer its WebSocket's closing (a phone asleep, a network gone) would
+        // hold the HTTP server open for ws's 30 s: its connection is cut once an answer is overdue.
+        setTimeout(() => webSockets.forEach((socket) => socket.destroy()), CLOSING_ANSWERED_WITHIN_MS).unref();
       },
     },
   );
+  // The connections WebSockets took (upgraded, they are no longer the HTTP server's to close).
+  const webSockets = new Set<Duplex>();
+  httpServer.on('upgrade', (_request: IncomingMessage, socket: Duplex) => {
+    webSockets.add(socket);
+    socket.once('close', () => webSockets.delete(socket));
+  });
   // While stopping, a new socket's first request (its handshake, with no session id yet) is answered
   // here and goes no further; a session's own requests still pass, so a socket being let go by
   // polling still gets its disconnect. Every answer then ends its connection, as in the HTTP server.
@@ -265,6 +276,9 @@ export async function createLiveServer(httpServer: HttpServer, options: LiveServ
   }
   return io;
 }
+
+/** How long a stopping server waits for a client to answer its WebSocket's closing (a round trip, a slow phone's too). */
+const CLOSING_ANSWERED_WITHIN_MS = 1_000;
 
 /** 503 with Retry-After and the message, on a long-poll's answer or on a WebSocket's connection (its upgrade is not answered yet). */
 function refuseWhileStopping(request: IncomingMessage, response: ServerResponse) {
