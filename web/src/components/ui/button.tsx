@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 export const buttonVariants = cva(
-  'inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700 disabled:pointer-events-none disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex items-center justify-center gap-2 rounded-md text-sm font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700 disabled:pointer-events-none disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -25,22 +25,34 @@ export const buttonVariants = cva(
   },
 );
 
-/** A button; with `asChild` it styles its only child instead (a router link, for instance). */
+/**
+ * A button; with `asChild` it styles its only child instead (a router link, for instance).
+ * `focusableWhenDisabled`, for a button that disables itself as it is used (Like, Request Meal): a
+ * disabled button loses the focus (the browser moves it to the page, and the next Tab starts from the
+ * top), so this one only says it is disabled (aria-disabled) and ignores presses, keeping the focus.
+ */
 export function Button({
   className,
   variant,
   size,
   asChild = false,
   type,
+  disabled,
+  focusableWhenDisabled = false,
+  onClick,
   ...props
-}: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean }) {
+}: ComponentProps<'button'> & VariantProps<typeof buttonVariants> & { asChild?: boolean; focusableWhenDisabled?: boolean }) {
   const Component = asChild ? Slot.Root : 'button';
+  const resting = focusableWhenDisabled && disabled;
   return (
     <Component
       className={cn(buttonVariants({ variant, size, className }))}
       // A button outside a form must not submit anything by accident.
       type={asChild ? undefined : (type ?? 'button')}
       {...props}
+      disabled={resting ? undefined : disabled}
+      aria-disabled={resting ? true : props['aria-disabled']}
+      onClick={resting ? undefined : onClick}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 
-const focusable = (element: HTMLElement | null): element is HTMLElement =>
-  element !== null && element.isConnected && !element.matches(':disabled') && element !== document.body;
+const focusable = (element: HTMLElement | null | undefined): element is HTMLElement =>
+  element != null && element.isConnected && !element.matches(':disabled') && element !== document.body;
 
 /** The controls Tab stops at (what a keyboard user moves between). */
 const CONTROLS = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
@@ -19,16 +19,22 @@ export interface Place {
   before: HTMLElement[];
 }
 
-export function placeOf(control: HTMLElement): Place {
+/** A control's containers, innermost first, short of the page's <main> or <body>. */
+function containersOf(control: HTMLElement): HTMLElement[] {
   const containers: HTMLElement[] = [];
-  for (
-    let container = control.parentElement;
-    container && container !== document.body && !container.querySelector('main');
-    container = container.parentElement
-  ) {
-    if (container.matches('main')) break;
+  for (let container = control.parentElement; container && container !== document.body; container = container.parentElement) {
+    if (container.matches('main') || container.querySelector('main')) break;
     containers.push(container);
   }
+  return containers;
+}
+
+/**
+ * The place of `control`. One already taken off the page has no controls after or before it any more:
+ * then only its `containers` as they were (taken while it was there) say where it stood.
+ */
+export function placeOf(control: HTMLElement, containers = containersOf(control)): Place {
+  if (!control.isConnected) return { containers, after: [], before: [] };
   const others = [...document.querySelectorAll<HTMLElement>(CONTROLS)].filter((other) => other !== control && !other.closest(DIALOGS));
   const after = others.filter((other) => control.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_FOLLOWING);
   const before = others.filter((other) => control.compareDocumentPosition(other) & Node.DOCUMENT_POSITION_PRECEDING).reverse();
@@ -82,18 +88,23 @@ export function keepFocusNearby(control: HTMLElement | null) {
  * top of the page). Our dialogs are opened from state, not by a Radix Trigger, so Radix does not know
  * the opener: it is whatever had focus when the dialog opened. A button that was disabled while its
  * action ran has lost focus by then (the browser's focus fixup), so the element focused last before
- * the dialog (outside it) stands in. Spread the handlers on the dialog's Content.
+ * the dialog (outside it) stands in. When the opener can't take the focus back as the dialog closes
+ * (Make Admin is gone from its row once the user is an admin; a button is disabled for good), the focus
+ * goes to the nearest control to where it stood (focusNear): the next one in its row, say. Spread the
+ * handlers on the dialog's Content.
  */
 export function useReturnFocus() {
   const opener = useRef<HTMLElement | null>(null);
-  const lastFocused = useRef<HTMLElement | null>(null);
+  const openerPlace = useRef<Place | null>(null);
+  const lastFocused = useRef<{ control: HTMLElement; containers: HTMLElement[] } | null>(null);
   const content = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
-      if (target instanceof HTMLElement && !content.current?.contains(target) && !target.closest('[role="dialog"],[role="alertdialog"]'))
-        lastFocused.current = target;
+      // Its containers are taken now, while it is on the page: it may be gone by the time a dialog opens.
+      if (target instanceof HTMLElement && !content.current?.contains(target) && !target.closest(DIALOGS))
+        lastFocused.current = { control: target, containers: containersOf(target) };
     };
     document.addEventListener('focusin', onFocusIn);
     return () => document.removeEventListener('focusin', onFocusIn);
@@ -104,13 +115,17 @@ export function useReturnFocus() {
     onOpenAutoFocus: () => {
       // Runs before Radix moves focus into the dialog: the active element is still the opener.
       const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-      opener.current = focusable(active) ? active : lastFocused.current;
+      const last = lastFocused.current;
+      opener.current = focusable(active) ? active : (last?.control ?? null);
+      // An opener already gone (the row read again before the dialog opened) stood where its containers, taken as it was focused, say.
+      openerPlace.current = opener.current ? placeOf(opener.current, opener.current.isConnected ? undefined : last?.containers) : null;
     },
     onCloseAutoFocus: (event: Event) => {
-      const target = [opener.current, lastFocused.current].find(focusable);
-      if (!target) return;
-      event.preventDefault();
-      target.focus();
+      const target = [opener.current, lastFocused.current?.control ?? null].find(focusable);
+      if (target) {
+        event.preventDefault();
+        target.focus();
+      } else if (openerPlace.current && focusNear(openerPlace.current)) event.preventDefault();
     },
   };
 }

@@ -37,9 +37,11 @@ function LikeButton({ mealId, likes, likedByMe, viewerPending }: { mealId: strin
       variant={likedByMe ? 'default' : 'outline'}
       aria-pressed={likedByMe}
       disabled={likedByMe || like.isPending || viewerPending}
+      // Liking disables it: it keeps the keyboard's focus all the same.
+      focusableWhenDisabled
       aria-busy={like.isPending || viewerPending}
       onClick={onLike}
-      className={cn(likedByMe && 'disabled:opacity-100')}
+      className={cn(likedByMe && 'aria-disabled:opacity-100')}
     >
       <Heart aria-hidden="true" className={cn(likedByMe && 'fill-current')} />
       {likedByMe ? 'Liked' : 'Like'}

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
@@ -31,7 +31,7 @@ function serveMealsLists(listed: (search: string | null) => ReturnType<typeof re
 /** Clicks Request Meal once it takes clicks (it rests until the session and the account are known). */
 async function requestMeal() {
   const button = await screen.findByRole('button', { name: 'Request Meal' });
-  await waitFor(() => expect(button).toBeEnabled());
+  await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
   await userEvent.setup().click(button);
 }
 
@@ -51,9 +51,30 @@ describe('Request Meal on the meal page', () => {
     expect(within(dialog).getByText('Request is pending approval.')).toBeInTheDocument();
     expect(requests('POST', '/api/mealRequests').map((request) => request.body)).toEqual([{ mealId: dal._id }]);
     expect(await screen.findByText('Your request:')).toHaveTextContent('Your request: Pending');
-    expect(screen.getByRole('button', { name: 'Requested' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Requested' })).toHaveAttribute('aria-disabled', 'true');
     // Request toasts close by themselves after 2 s.
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('given Request Meal pressed from the keyboard, when Request Submitted is closed with OK, then the focus is back on the button, now Requested', async () => {
+    seed({ users: [student], signedInAs: student.email });
+    given(mealHistory(dal));
+    mealPageAnswers(dal);
+    myRequestsAre(() => decided('MealRequested').map((asked) => makeMealRequest(dal, student, { _id: asked.data.requestId })));
+    renderApp(`/meal/${dal._id}`);
+    await screen.findByRole('button', { name: 'Account menu' });
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Request Meal' });
+    await waitFor(() => expect(requests('GET', `/users/${encodeURIComponent(student.email)}`)).not.toHaveLength(0));
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy', 'true'));
+    act(() => button.focus());
+
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Request Submitted' });
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Requested' })).toHaveFocus();
   });
 
   it('given a bronze student, when Request Meal is clicked, then refuses with the upgrade text and goes to /, sending nothing', async () => {
@@ -91,7 +112,7 @@ describe('Request Meal on the meal page', () => {
     await screen.findByRole('button', { name: 'Account menu' });
 
     const button = await screen.findByRole('button', { name: 'Request Meal' });
-    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAttribute('aria-busy', 'true');
     await userEvent.setup().click(button);
 

@@ -57,7 +57,14 @@ export function RequestMealAction({ mealId }: { mealId: string }) {
 
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button variant="outline" onClick={onRequest} disabled={pending || waiting || request.isPending} aria-busy={waiting || request.isPending}>
+      {/* Requesting disables it: it keeps the keyboard's focus all the same, and Request Submitted returns it here. */}
+      <Button
+        variant="outline"
+        onClick={onRequest}
+        disabled={pending || waiting || request.isPending}
+        focusableWhenDisabled
+        aria-busy={waiting || request.isPending}
+      >
         <Utensils aria-hidden="true" />
         {pending ? 'Requested' : 'Request Meal'}
       </Button>

@@ -74,9 +74,11 @@ function UpcomingCard({ meal }: { meal: UpcomingMealDto }) {
         {canAct ? (
           <Button
             variant={meal.likedByMe ? 'default' : 'outline'}
-            className={cn('mt-auto', meal.likedByMe && 'disabled:opacity-100')}
+            className={cn('mt-auto', meal.likedByMe && 'aria-disabled:opacity-100')}
             aria-pressed={meal.likedByMe}
             disabled={meal.likedByMe || like.isPending || !badgeKnown}
+            // Liking disables it: it keeps the keyboard's focus all the same, and Liked! returns it here.
+            focusableWhenDisabled
             aria-busy={like.isPending || !badgeKnown}
             // Named by its meal: a screen reader's list of buttons tells one card's Like from the next.
             aria-label={`${meal.likedByMe ? 'Liked' : 'Like'} ${meal.title}, ${plural(meal.likes, 'like')}`}

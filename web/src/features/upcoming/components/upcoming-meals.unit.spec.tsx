@@ -44,7 +44,7 @@ async function like(member: typeof silver, meals: (typeof biryani)[], title: str
   const user = userEvent.setup();
   const button = await within(await screen.findByRole('article', { name: title })).findByRole('button', { name: `Like ${title}, ${likes} likes` });
   // The button waits for the reader's badge.
-  await waitFor(() => expect(button).toBeEnabled());
+  await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
   await user.click(button);
   return { router, user };
 }
@@ -57,9 +57,28 @@ describe('Upcoming Meals', () => {
     expect(said).toHaveTextContent('Your like was recorded.');
     await user.click(within(said).getByRole('button', { name: 'OK' }));
     const liked = await within(card('Veg Biryani')).findByRole('button', { name: 'Liked Veg Biryani, 4 likes' });
-    expect(liked).toBeDisabled();
+    expect(liked).toHaveAttribute('aria-disabled', 'true');
     expect(liked).toHaveAttribute('aria-pressed', 'true');
     expect(requests('PATCH', `/api/upcomingMeals/${biryani._id}/like`)).toHaveLength(1);
+  });
+
+  it('given a Silver member on Like from the keyboard, when Liked! is closed with OK, then the focus is back on the button, now Liked', async () => {
+    seed({ users: [silver], signedInAs: silver.email });
+    given(upcomingHistory(biryani));
+    upcomingListed([biryani]);
+    renderApp('/UpcomingMeals');
+    await screen.findByRole('button', { name: 'Account menu' });
+    const user = userEvent.setup();
+    const button = await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: 'Like Veg Biryani, 3 likes' });
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy', 'true'));
+    act(() => button.focus());
+
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Liked!' });
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(within(card('Veg Biryani')).getByRole('button', { name: 'Liked Veg Biryani, 4 likes' })).toHaveFocus();
   });
 
   it("names each card's Like by its meal, so a screen reader tells them apart", async () => {
@@ -69,7 +88,7 @@ describe('Upcoming Meals', () => {
 
     expect(await screen.findByRole('button', { name: 'Like Veg Biryani, 3 likes' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Like Paneer Tikka, 9 likes' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Liked Dal Tadka, 1 like' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Liked Dal Tadka, 1 like' })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('given a member who liked a meal, when they open the page afresh (a reload, a link), then its like shows, pressed and disabled', async () => {
@@ -78,7 +97,7 @@ describe('Upcoming Meals', () => {
     renderApp('/UpcomingMeals');
 
     const liked = await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: 'Liked Veg Biryani, 4 likes' });
-    expect(liked).toBeDisabled();
+    expect(liked).toHaveAttribute('aria-disabled', 'true');
     expect(requests('GET', '/api/upcomingMeals').every((request) => request.headers.get('authorization') === `Bearer token-${silver._id}`)).toBe(true);
   });
 
@@ -120,7 +139,7 @@ describe('Upcoming Meals', () => {
     expect(refused).toHaveAttribute('data-tone', 'warning');
     expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
     await user.click(within(refused).getByRole('button', { name: 'OK' }));
-    expect(within(card('Veg Biryani')).getByRole('button', { name: 'Like Veg Biryani, 3 likes' })).toBeEnabled();
+    expect(within(card('Veg Biryani')).getByRole('button', { name: 'Like Veg Biryani, 3 likes' })).not.toHaveAttribute('aria-disabled');
     // Its badge was known: nothing was sent (the server would have answered 403).
     expect(requests('PATCH', `/api/upcomingMeals/${biryani._id}/like`)).toHaveLength(0);
   });
@@ -150,7 +169,7 @@ describe('Upcoming Meals', () => {
     mealPageAnswers(listed);
     await router.navigate('/AllMeals?search=paneer');
     await user.click(within(await screen.findByRole('article', { name: 'Paneer Tikka' })).getByRole('link', { name: 'View Details' }));
-    expect(await screen.findByRole('button', { name: 'Liked 10 likes' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Liked 10 likes' })).toHaveAttribute('aria-disabled', 'true');
   });
 });
 

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
@@ -73,6 +73,31 @@ describe('Manage Users', () => {
     await user.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await rowOf('Student 02').findByText('Admin')).toBeInTheDocument();
   });
+
+  it.each([
+    { label: 'Make Admin', said: 'User promoted to Admin!', focused: 'History of Student 02', role: 'link' as const },
+    { label: 'Make Auditor', said: 'User is now an Auditor!', focused: 'Make Admin: Student 02', role: 'button' as const },
+  ])(
+    'given $label pressed from the keyboard, when its Success is closed with OK, then the focus is on the nearest control left in that row ($focused), not the page',
+    async ({ label, said, focused, role }) => {
+      seed({ users: [admin, students[1]!], signedInAs: admin.email });
+      answerUsers();
+      renderApp('/dashboard/manageUsers');
+      const user = userEvent.setup();
+      const pressed = await screen.findByRole('button', { name: `${label}: Student 02` });
+      act(() => pressed.focus());
+
+      await user.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog', { name: 'Success' });
+      expect(dialog).toHaveTextContent(said);
+      // The button pressed is gone by now: the row was read again before Success was said.
+      expect(pressed).not.toBeInTheDocument();
+      await user.keyboard('{Enter}');
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(rowOf('Student 02').getByRole(role, { name: focused })).toHaveFocus());
+    },
+  );
 
   it.each([
     {
