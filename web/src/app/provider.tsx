@@ -13,7 +13,7 @@ import {
   LiveFeedProvider,
   type LiveRooms,
   LiveRoomsProvider,
-  refetchFailedOnReconnect,
+  catchUpOnReconnect,
   useLiveUpdates,
 } from '@/lib/live-updates';
 import { createQueryClient } from '@/lib/query-client';
@@ -79,7 +79,7 @@ export function AppProvider({
     };
   });
 
-  useEffect(() => refetchFailedOnReconnect(app.liveFeed, app.queryClient), [app]);
+  useEffect(() => catchUpOnReconnect(app.liveFeed, app.queryClient), [app]);
 
   useEffect(() => {
     void app.session.restore();

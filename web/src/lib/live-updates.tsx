@@ -170,17 +170,16 @@ export function applyChanged(queryClient: QueryClient, { resource }: LiveMessage
 }
 
 /**
- * The reads that failed while the connection was down are read again once it is back (the server is
- * answering again): a page or sort asked for meanwhile, which has nothing of its own to show, recovers
- * by itself rather than wait for someone to ask again. Only the reads on show (active) and in error: the
- * others are read as they come on show, and pushes bring what changed. Answers how to stop.
+ * Once the connection is back after a drop, the reads on show are read again: pushes sent while it was
+ * down were lost, so what a screen shows may be out of date; and a read that failed meanwhile (a page or
+ * sort asked for with the server away) recovers by itself rather than wait for someone to ask again.
+ * Only the reads on show (active): the others are read as they come on show. Answers how to stop.
  */
-export function refetchFailedOnReconnect(feed: LiveFeed, queryClient: QueryClient) {
+export function catchUpOnReconnect(feed: LiveFeed, queryClient: QueryClient) {
   let previous = feed.connection().state;
   return feed.subscribeConnection(() => {
     const { state } = feed.connection();
-    if (state === 'live' && previous === 'reconnecting')
-      void queryClient.refetchQueries({ type: 'active', predicate: (query) => query.state.status === 'error' }, { cancelRefetch: false });
+    if (state === 'live' && previous === 'reconnecting') void queryClient.refetchQueries({ type: 'active' }, { cancelRefetch: false });
     previous = state;
   });
 }

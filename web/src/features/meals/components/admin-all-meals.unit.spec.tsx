@@ -191,6 +191,20 @@ describe('Admin All Meals', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it('given the table on show, when a meal is liked while the live connection is down (its push lost), then the table catches up once the connection is back', async () => {
+    let listed = newestFirst;
+    const { liveFeed } = openAsAdmin(() => listed);
+    await screen.findByRole('cell', { name: 'Meal 12' });
+    act(() => liveFeed.setState('live'));
+
+    act(() => liveFeed.setState('reconnecting'));
+    listed = newestFirst.map((meal) => (meal.title === 'Meal 12' ? { ...meal, likes: 40 } : meal));
+    expect(cellsOf('Meal 12')[1]).toBe(String(newestFirst[0]!.likes));
+    act(() => liveFeed.setState('live'));
+
+    await waitFor(() => expect(cellsOf('Meal 12')[1]).toBe('40'));
+  });
+
   it('given page 1 on show, while Page 2 is being read, then the table is busy and says Loading…, its rows those of page 1 until page 2 comes', async () => {
     openAsAdmin(newestFirst);
     const user = userEvent.setup();
