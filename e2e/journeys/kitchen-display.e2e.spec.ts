@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { adminApi, closeDialog, DEMO_ADMIN, expect, expectAccessible, login, register, test, uniqueEmail } from '../support/fixtures';
+import { adminApi, closeDialog, DEMO_ADMIN, expect, expectAccessible, login, register, silverMemberApi, test, uniqueEmail } from '../support/fixtures';
 import { KITCHEN_SHOTS as SHOTS, kitchenBehindGate, TABLET_LANDSCAPE } from '../support/kitchen';
 
 async function adminAt(browser: Browser, path: string) {
@@ -149,6 +149,55 @@ test('the queue works from the keyboard alone: arrows move, Enter approves then 
   await expect(card.getByRole('button', { name: /^Recall/ })).toHaveCount(0);
   await admin.keyboard.press('Enter');
   await expect(admin.getByRole('region', { name: /Just delivered/ }).getByRole('article', { name: new RegExp(`^${title}`) })).toBeFocused();
+});
+
+/** Each ticket's meal name as drawn: cut (wider than its box, or ended with an ellipsis) or whole. */
+const cutNames = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-queue-item] :is(h2, h3, h4, h5)'))
+      .filter(
+        (heading) => heading instanceof HTMLElement && (heading.scrollWidth > heading.clientWidth || getComputedStyle(heading).textOverflow === 'ellipsis'),
+      )
+      .map((heading) => heading.textContent),
+  );
+
+test('long meal names wrap on the tickets of Serve Meals and the kitchen display at 390, 1024 and 1280 px: never cut with an ellipsis, the cards still tidy', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const run = Date.now().toString(36);
+  const title = `Prawn Malabar Curry with Coconut Rice and Appam ${run}`;
+  const mealId = await (await adminApi(request)).addMeal({ title, category: 'Dinner' });
+  const member = await silverMemberApi(request, `Long Name Diner ${run}`);
+  const requestId = await member.requestMeal(mealId);
+
+  for (const width of [390, 1024, 1280]) {
+    const admin = await (await browser.newContext({ viewport: { width, height: width === 390 ? 844 : width === 1024 ? 768 : 900 } })).newPage();
+    await login(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    for (const path of ['/dashboard/serveMeals', '/kitchen']) {
+      await admin.goto(path);
+      const card = admin.getByRole('article', { name: new RegExp(`^${title} for Long Name Diner`) });
+      await expect(card).toBeVisible();
+      expect(await cutNames(admin), `meal names cut on ${path} at ${width}px`).toEqual([]);
+      // The name is on show in full, where the kitchen reads it (no hover needed).
+      await expect(card.getByText(title, { exact: true })).toBeVisible();
+      // Tidy: the clock stays on the name's first line, the buttons within the card.
+      const [name, clock, serve, box] = await Promise.all([
+        card.getByText(title, { exact: true }).boundingBox(),
+        card.getByTestId('wait-clock').boundingBox(),
+        card.getByRole('button', { name: /^Serve/ }).boundingBox(),
+        card.boundingBox(),
+      ]);
+      expect(clock!.y).toBeLessThan(name!.y + 24);
+      expect(serve!.x + serve!.width).toBeLessThanOrEqual(box!.x + box!.width);
+      await admin.screenshot({ path: join(SHOTS, `long-names-${path === '/kitchen' ? 'kitchen' : 'serve-meals'}-${width}.png`) });
+    }
+    await admin.context().close();
+  }
+  // Off the queue again: the kiosk's count of tickets in view (kitchen-kiosk.e2e.spec.ts) is not about this one.
+  await member.cancelRequest(requestId);
 });
 
 test('screenshots of the queue, the kitchen display and the student toast at 390, 1024 and 1280 px', async ({ browser, request }) => {

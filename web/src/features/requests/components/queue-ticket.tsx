@@ -112,7 +112,8 @@ export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy,
       aria-describedby={hintId}
       onKeyDown={onKeyDown}
       className={cn(
-        'grid min-w-0 gap-1 rounded-lg border border-l-[6px] border-slate-200 bg-white px-3 py-2 shadow-sm focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-orange-700 dark:border-slate-700 dark:bg-slate-900 dark:focus-visible:outline-orange-400',
+        // As tall as the row's tallest (a long name wraps onto more lines), its buttons along the bottom.
+        'flex h-full min-w-0 flex-col gap-1 rounded-lg border border-l-[6px] border-slate-200 bg-white px-3 py-2 shadow-sm focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-orange-700 dark:border-slate-700 dark:bg-slate-900 dark:focus-visible:outline-orange-400',
         age.card,
         // A new ticket flashes: a ring that pulses (it stays still where the reader asked for less motion). Only the
         // ring moves, never the text's colour or opacity, so the ticket reads as well while it flashes.
@@ -123,7 +124,8 @@ export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy,
         <span aria-hidden="true" className="shrink-0 font-mono text-base font-bold text-slate-700 tabular-nums dark:text-slate-300" data-testid="ticket-number">
           {item.ticket === null ? '#–' : `#${item.ticket}`}
         </span>
-        <Heading id={titleId} title={item.mealTitle} className="min-w-0 flex-1 truncate text-base leading-snug font-bold text-slate-900 dark:text-slate-50">
+        {/* The whole name, wrapped: a kitchen tablet has no hover to read a cut one by. */}
+        <Heading id={titleId} className="min-w-0 flex-1 text-base leading-snug font-bold [overflow-wrap:anywhere] text-slate-900 dark:text-slate-50">
           <span className={inGroup ? 'sr-only' : undefined}>{item.mealTitle}</span>
           <span className="sr-only">
             {' '}
@@ -147,7 +149,7 @@ export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy,
           aria-controls={emailId}
           aria-label={`${item.userName}, ${emailShown ? 'hide' : 'show'} email`}
           onClick={() => setEmailShown((shown) => !shown)}
-          className="max-w-full min-w-0 truncate rounded-sm font-medium text-slate-900 underline decoration-slate-400 decoration-dotted underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700 dark:text-slate-100"
+          className="max-w-full min-w-0 rounded-sm text-left font-medium [overflow-wrap:anywhere] text-slate-900 underline decoration-slate-400 decoration-dotted underline-offset-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700 dark:text-slate-100"
         >
           {item.userName}
         </button>
@@ -160,7 +162,7 @@ export function QueueTicket({ item, now, thresholds, headingLevel, hintId, busy,
         {item.category ? <> · {item.category}</> : null}
       </p>
       {item.status !== 'Delivered' || recallable ? (
-        <div className="flex gap-2 pt-1">
+        <div className="mt-auto flex gap-2 pt-1">
           {item.status === 'Pending' ? stageButton('approve', 'Approve', 'default') : null}
           {item.status !== 'Delivered' ? stageButton('serve', 'Serve', item.status === 'Approved' ? 'default' : 'outline') : null}
           {recallable ? stageButton('recall', 'Recall', 'outline', <Undo2 aria-hidden="true" />) : null}
