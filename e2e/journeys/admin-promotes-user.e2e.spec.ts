@@ -20,6 +20,7 @@ test('an admin promotes a user, whose sidebar becomes the admin one at their nex
   await expect(admin.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
   await expectAccessible(admin);
   await row.getByRole('button', { name: 'Make Admin: Soon Admin' }).click();
+  await admin.getByRole('alertdialog', { name: 'Make Soon Admin an admin?' }).getByRole('button', { name: 'Make Admin' }).click();
   await closeDialog(admin, 'Success');
   await expect(row.getByText('Admin', { exact: true })).toBeVisible();
 

@@ -2,7 +2,7 @@ import type { UserDto } from '@hostel/contracts';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { HistoryLink } from '@/components/history-link';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-dialog';
 import type { DataColumn } from '@/components/ui/data-table';
 import { useNotice } from '@/components/ui/notice-dialog';
 import { SearchedDataTable } from '@/components/ui/searched-data-table';
@@ -17,10 +17,14 @@ function BadgeCell({ badge }: { badge: UserDto['badge'] }) {
   return <Badge level={badge}>{badge}</Badge>;
 }
 
-/** One role-giving button: the command, then the screen's notices ('Success', 'Failed' in the server's words, 'Error'). */
+/**
+ * One role-giving button, asked first (a role is not taken back here, and one key press is easily made):
+ * the command, then the screen's notices ('Success', 'Failed' in the server's words, 'Error').
+ */
 function GrantRoleButton({
   user,
   label,
+  question,
   grant,
   done,
   failed,
@@ -28,6 +32,8 @@ function GrantRoleButton({
 }: {
   user: UserDto;
   label: string;
+  /** What the role lets them do, asked before it is given. */
+  question: { title: string; text: string };
   grant: UseMutationResult<unknown, Error, string>;
   done: string;
   failed: string;
@@ -44,16 +50,17 @@ function GrantRoleButton({
     }
   };
   return (
-    <Button
+    <ConfirmButton
       size="sm"
       variant={variant}
       disabled={grant.isPending}
       aria-busy={grant.isPending}
       aria-label={`${label}: ${user.name}`}
-      onClick={() => void onClick()}
+      confirm={{ ...question, confirmLabel: label }}
+      onConfirm={() => void onClick()}
     >
       {label}
-    </Button>
+    </ConfirmButton>
   );
 }
 
@@ -64,13 +71,27 @@ function RoleActions({ user }: { user: UserDto }) {
   if (user.role === 'admin') return <Badge level="admin">Admin</Badge>;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <GrantRoleButton user={user} label="Make Admin" grant={promote} done="User promoted to Admin!" failed="Could not promote user." />
+      <GrantRoleButton
+        user={user}
+        label="Make Admin"
+        question={{
+          title: `Make ${user.name} an admin?`,
+          text: 'They will add, edit and delete meals, serve requests, and make others admins. An admin cannot be made a user again here.',
+        }}
+        grant={promote}
+        done="User promoted to Admin!"
+        failed="Could not promote user."
+      />
       {user.role === 'auditor' ? (
         <Badge level="auditor">Auditor</Badge>
       ) : (
         <GrantRoleButton
           user={user}
           label="Make Auditor"
+          question={{
+            title: `Make ${user.name} an auditor?`,
+            text: 'They will read the whole history of every meal, request, payment and account, and change nothing.',
+          }}
           variant="outline"
           grant={makeAuditor}
           done="User is now an Auditor!"

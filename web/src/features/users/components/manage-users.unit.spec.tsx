@@ -15,6 +15,12 @@ const students = Array.from({ length: 12 }, (_, index) =>
 
 const { table, rowOf, headers } = tableNamed('Users');
 
+/** Presses `label` (Make Admin, Make Auditor) in `name`'s row, then answers its question with `label` again. */
+async function grant(user: ReturnType<typeof userEvent.setup>, label: string, name = 'Student 02') {
+  await user.click(await screen.findByRole('button', { name: `${label}: ${name}` }));
+  await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: label }));
+}
+
 describe('Manage Users', () => {
   it('given users, when opened, then lists 10 a page with badges and Make Admin or Admin', async () => {
     seed({ users: [admin, ...students], signedInAs: admin.email });
@@ -63,7 +69,7 @@ describe('Manage Users', () => {
     renderApp('/dashboard/manageUsers');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: /Make Admin/ }));
+    await grant(user, 'Make Admin');
 
     const dialog = await screen.findByRole('dialog', { name: 'Success' });
     expect(within(dialog).getByText('User promoted to Admin!')).toBeInTheDocument();
@@ -87,6 +93,12 @@ describe('Manage Users', () => {
       const pressed = await screen.findByRole('button', { name: `${label}: Student 02` });
       act(() => pressed.focus());
 
+      await user.keyboard('{Enter}');
+      // Asked first, the way out focused: Tab to the answer that gives the role.
+      const question = await screen.findByRole('alertdialog');
+      expect(within(question).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+      await user.tab();
+      expect(within(question).getByRole('button', { name: label })).toHaveFocus();
       await user.keyboard('{Enter}');
       const dialog = await screen.findByRole('dialog', { name: 'Success' });
       expect(dialog).toHaveTextContent(said);
@@ -113,10 +125,29 @@ describe('Manage Users', () => {
     server.use(http.patch('/users/admin/:id', answer));
     renderApp('/dashboard/manageUsers');
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: /Make Admin/ }));
+    await grant(userEvent.setup(), 'Make Admin');
 
     const dialog = await screen.findByRole('dialog', { name: title });
     expect(within(dialog).getByText(text)).toBeInTheDocument();
+  });
+
+  it.each([
+    { label: 'Make Admin', title: 'Make Student 02 an admin?', says: /make others admins\. An admin cannot be made a user again here/ },
+    { label: 'Make Auditor', title: 'Make Student 02 an auditor?', says: /read the whole history .* and change nothing/ },
+  ])('given $label pressed, then it asks first, saying what the role allows; Cancel gives nothing', async ({ label, title, says }) => {
+    seed({ users: [admin, students[1]!], signedInAs: admin.email });
+    answerUsers();
+    renderApp('/dashboard/manageUsers');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: `${label}: Student 02` }));
+    const question = await screen.findByRole('alertdialog', { name: title });
+    expect(question).toHaveTextContent(says);
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(requests('PATCH', `/users/${label === 'Make Admin' ? 'admin' : 'auditor'}/${encodeURIComponent(students[1]!._id)}`)).toHaveLength(0);
+    expect(rowOf('Student 02').getByRole('button', { name: `${label}: Student 02` })).toHaveFocus();
   });
 
   it('given a student, when an admin clicks Make Auditor, then makes them an auditor, says so and shows the Auditor label beside Make Admin', async () => {
@@ -125,7 +156,7 @@ describe('Manage Users', () => {
     renderApp('/dashboard/manageUsers');
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Make Auditor: Student 02' }));
+    await grant(user, 'Make Auditor');
 
     const dialog = await screen.findByRole('dialog', { name: 'Success' });
     expect(within(dialog).getByText('User is now an Auditor!')).toBeInTheDocument();
@@ -143,7 +174,7 @@ describe('Manage Users', () => {
     server.use(http.patch('/users/auditor/:id', () => HttpResponse.json({ message: 'Admins read the audit trail already' }, { status: 409 })));
     renderApp('/dashboard/manageUsers');
 
-    await userEvent.setup().click(await screen.findByRole('button', { name: /Make Auditor/ }));
+    await grant(userEvent.setup(), 'Make Auditor');
 
     const dialog = await screen.findByRole('dialog', { name: 'Failed' });
     expect(within(dialog).getByText('Admins read the audit trail already')).toBeInTheDocument();
