@@ -22,6 +22,15 @@ const dal = makeMeal({
 });
 const rice = makeMeal({ title: 'Plain Rice', ingredients: [] });
 
+/** The student on Dal's page (2 likes), signed in; read after the like likeDecider decided: one more, liked by the reader. */
+async function openDalToLike() {
+  seed({ users: [student], signedInAs: student.email });
+  given(mealHistory(dal));
+  mealPageAnswers(dal, { now: () => (decided('MealLiked').length > 0 ? { ...dal, likes: 3, likedByMe: true } : dal) });
+  renderApp(`/meal/${dal._id}`);
+  await screen.findByRole('button', { name: 'Account menu' });
+}
+
 describe('meal page', () => {
   it('given a meal, then shows what it is, who serves it, its ingredients and Reviews (0)', async () => {
     mealPageAnswers(dal);
@@ -91,12 +100,7 @@ describe('meal page', () => {
   });
 
   it('given a student, when liking, then the count rises and the button stays pressed and disabled', async () => {
-    seed({ users: [student], signedInAs: student.email });
-    given(mealHistory(dal));
-    // The meal as read after the like likeDecider decided: one more, liked by the reader.
-    mealPageAnswers(dal, { now: () => (decided('MealLiked').length > 0 ? { ...dal, likes: 3, likedByMe: true } : dal) });
-    renderApp(`/meal/${dal._id}`);
-    await screen.findByRole('button', { name: 'Account menu' });
+    await openDalToLike();
 
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Like 2 likes' }));
 
@@ -107,11 +111,7 @@ describe('meal page', () => {
   });
 
   it('given a student on Like from the keyboard, when they like, then the focus stays on the button, now Liked, which takes no second like', async () => {
-    seed({ users: [student], signedInAs: student.email });
-    given(mealHistory(dal));
-    mealPageAnswers(dal, { now: () => (decided('MealLiked').length > 0 ? { ...dal, likes: 3, likedByMe: true } : dal) });
-    renderApp(`/meal/${dal._id}`);
-    await screen.findByRole('button', { name: 'Account menu' });
+    await openDalToLike();
     const user = userEvent.setup();
     const like = await screen.findByRole('button', { name: 'Like 2 likes' });
     await waitFor(() => expect(like).not.toHaveAttribute('aria-busy', 'true'));

@@ -39,20 +39,10 @@ export function TryAgain({ read }: { read: Retry }) {
  */
 export function ReadFailed({ error, saying, retry, className }: { error: Error | null | undefined; saying: string; retry?: Retry; className?: string }) {
   if (!error) return null;
-  const said = `${saying}: ${error.message}`;
-  if (!retry) {
-    return (
-      <p role="alert" className={cn('text-sm font-medium text-red-700', className)}>
-        {said}
-      </p>
-    );
-  }
   return (
     <div className={cn('flex flex-wrap items-center gap-x-3 gap-y-2', className)}>
-      <p role="alert" className="text-sm font-medium text-red-700">
-        {said}
-      </p>
-      <TryAgain read={retry} />
+      <p role="alert" className="text-sm font-medium text-red-700">{`${saying}: ${error.message}`}</p>
+      {retry ? <TryAgain read={retry} /> : null}
     </div>
   );
 }

@@ -82,6 +82,23 @@ function answerMeal(history: AuditEvent[] = inLog(mealHistory(mealId)), versionA
   return history;
 }
 
+/** Audrey on the meal's audit page, its slider drawn: `versions(from, to)` compares two of its versions. */
+async function openMealToCompare() {
+  seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
+  answerMeal();
+  renderApp(`/dashboard/audit/meals/${mealId}`);
+  const user = userEvent.setup();
+  await screen.findByRole('slider', { name: 'Version' });
+  const versions = async (from: string, to: string) => {
+    await user.clear(screen.getByLabelText('From version'));
+    await user.type(screen.getByLabelText('From version'), from);
+    await user.clear(screen.getByLabelText('To version'));
+    await user.type(screen.getByLabelText('To version'), to);
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+  };
+  return { user, versions };
+}
+
 describe("an entity's audit page", () => {
   it('given a meal, when opened, then shows its name, its card at the latest version with its likes and reviews, beside its whole timeline newest first', async () => {
     seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
@@ -347,17 +364,8 @@ describe("an entity's audit page", () => {
   });
 
   it('given two versions to compare, then tells what differs between them and each event in between', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
-    answerMeal();
-    renderApp(`/dashboard/audit/meals/${mealId}`);
-    const user = userEvent.setup();
-    await screen.findByRole('slider', { name: 'Version' });
-
-    await user.clear(await screen.findByLabelText('From version'));
-    await user.type(screen.getByLabelText('From version'), '1');
-    await user.clear(screen.getByLabelText('To version'));
-    await user.type(screen.getByLabelText('To version'), '5');
-    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    const { versions } = await openMealToCompare();
+    await versions('1', '5');
 
     const comparison = await screen.findByTestId('comparison');
     expect(comparison).toHaveTextContent('From version 1 to version 5: 4 events.');
@@ -369,18 +377,7 @@ describe("an entity's audit page", () => {
   });
 
   it('given a comparison on show, when comparing versions that do not exist, then says so and the earlier comparison goes (it is not the one asked for)', async () => {
-    seed({ users: [audrey, boss, sam], signedInAs: audrey.email });
-    answerMeal();
-    renderApp(`/dashboard/audit/meals/${mealId}`);
-    const user = userEvent.setup();
-    await screen.findByRole('slider', { name: 'Version' });
-    const versions = async (from: string, to: string) => {
-      await user.clear(screen.getByLabelText('From version'));
-      await user.type(screen.getByLabelText('From version'), from);
-      await user.clear(screen.getByLabelText('To version'));
-      await user.type(screen.getByLabelText('To version'), to);
-      await user.click(screen.getByRole('button', { name: 'Compare' }));
-    };
+    const { versions } = await openMealToCompare();
     await versions('1', '5');
     expect(await screen.findByTestId('comparison')).toHaveTextContent('From version 1 to version 5: 4 events.');
 

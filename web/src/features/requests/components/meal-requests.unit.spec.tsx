@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { http, HttpResponse } from 'msw';
@@ -8,6 +8,7 @@ import { current, makeMeal, makeMealRequest, makeQueue, mealHistory, requestHist
 import { answer, answerPages, requests, server } from '@/testing/api/server';
 import { tableNamed } from '@/testing/data-table';
 import { mealPageAnswers } from '@/testing/meal-page';
+import { pressThenOk } from '@/testing/keyboard';
 import { renderApp } from '@/testing/render-app';
 
 const student = makeUser({ _id: '00000000-0000-4000-8000-0000000005a0', name: 'Sam Student', email: 'sam@example.com', badge: 'Silver' });
@@ -35,15 +36,19 @@ async function requestMeal() {
   await userEvent.setup().click(button);
 }
 
+/** The student on Dal's page, signed in; their requests of it: none, until the decider took one. */
+async function openDalAsStudent() {
+  seed({ users: [student], signedInAs: student.email });
+  given(mealHistory(dal));
+  mealPageAnswers(dal);
+  myRequestsAre(() => decided('MealRequested').map((asked) => makeMealRequest(dal, student, { _id: asked.data.requestId })));
+  renderApp(`/meal/${dal._id}`);
+  await screen.findByRole('button', { name: 'Account menu' });
+}
+
 describe('Request Meal on the meal page', () => {
   it('given a student, when Request Meal is clicked, then says Request Submitted, shows the request Pending and rests the button', async () => {
-    seed({ users: [student], signedInAs: student.email });
-    given(mealHistory(dal));
-    mealPageAnswers(dal);
-    // Their requests of the meal: none, until the decider took one.
-    myRequestsAre(() => decided('MealRequested').map((asked) => makeMealRequest(dal, student, { _id: asked.data.requestId })));
-    renderApp(`/meal/${dal._id}`);
-    await screen.findByRole('button', { name: 'Account menu' });
+    await openDalAsStudent();
 
     await requestMeal();
 
@@ -57,23 +62,13 @@ describe('Request Meal on the meal page', () => {
   });
 
   it('given Request Meal pressed from the keyboard, when Request Submitted is closed with OK, then the focus is back on the button, now Requested', async () => {
-    seed({ users: [student], signedInAs: student.email });
-    given(mealHistory(dal));
-    mealPageAnswers(dal);
-    myRequestsAre(() => decided('MealRequested').map((asked) => makeMealRequest(dal, student, { _id: asked.data.requestId })));
-    renderApp(`/meal/${dal._id}`);
-    await screen.findByRole('button', { name: 'Account menu' });
+    await openDalAsStudent();
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Request Meal' });
     await waitFor(() => expect(requests('GET', `/users/${encodeURIComponent(student.email)}`)).not.toHaveLength(0));
-    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy', 'true'));
-    act(() => button.focus());
 
-    await user.keyboard('{Enter}');
-    await screen.findByRole('dialog', { name: 'Request Submitted' });
-    await user.keyboard('{Enter}');
+    await pressThenOk(user, button, 'Request Submitted');
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Requested' })).toHaveFocus();
   });
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, seed } from '@/testing/api/db';
-import { makeMeal, makeMealRequest } from '@/testing/fixtures';
+import { makeMeal, makeMealRequest, makeWaiting } from '@/testing/fixtures';
 import { answer, answerPages } from '@/testing/api/server';
 import { mealPageAnswers } from '@/testing/meal-page';
 import { renderApp } from '@/testing/render-app';
@@ -118,46 +118,31 @@ describe('My Requested Meals and the stages', () => {
 describe("Admin Profile's kitchen numbers", () => {
   afterEach(() => vi.useRealTimers());
 
-  it("shows today's average and p90 wait from request to Delivered, in minutes and seconds (not a time of day)", async () => {
-    // The read model's figures, as GET /api/serveQueue/waiting answers them (its SQL computes them).
+  // The read model's figures, as GET /api/serveQueue/waiting answers them (its SQL computes them).
+  it.each([
+    {
+      given: "today's average and p90 wait from request to Delivered, in minutes and seconds (not a time of day)",
+      waiting: { delivered: 3, timed: 3, averageMs: 1_092_000, p90Ms: 1_503_000 },
+      says: "Today's wait: average 18 min 12 s, 90% within 25 min 3 s (3 delivered)",
+    },
+    {
+      given: 'which deliveries the waits are over when some were served within seconds of their request (not timed)',
+      waiting: { delivered: 3, timed: 2, averageMs: 1_092_000, p90Ms: 1_503_000 },
+      says: "Today's wait: average 18 min 12 s, 90% within 25 min 3 s (over 2 of 3 delivered; 1 served within seconds of its request, not timed)",
+    },
+    { given: 'so before the first delivery of the day', waiting: { delivered: 0, timed: 0 }, says: 'Waiting times: no meals delivered yet today' },
+    {
+      // The demo's one Delivered request, as Serve Meals counts it ('Delivered today 1'): served by a script, so not timed.
+      given: 'a meal was delivered when the only ones delivered were served within seconds of their request (not timed)',
+      waiting: { delivered: 1, timed: 0 },
+      says: 'Waiting times: 1 meal delivered today, none timed yet (served within seconds of its request)',
+    },
+  ])('says $given', async ({ waiting, says }) => {
     seed({ users: [admin], signedInAs: admin.email });
     answerPages('/api/meals', []);
-    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 3, timed: 3, averageMs: 1_092_000, p90Ms: 1_503_000 });
+    answer('/api/serveQueue/waiting', makeWaiting(waiting));
     renderApp('/dashboard/adminProfile');
 
-    expect(await screen.findByText("Today's wait: average 18 min 12 s, 90% within 25 min 3 s (3 delivered)")).toBeInTheDocument();
-  });
-
-  it('says which deliveries the waits are over when some were served within seconds of their request (not timed)', async () => {
-    seed({ users: [admin], signedInAs: admin.email });
-    answerPages('/api/meals', []);
-    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 3, timed: 2, averageMs: 1_092_000, p90Ms: 1_503_000 });
-    renderApp('/dashboard/adminProfile');
-
-    expect(
-      await screen.findByText(
-        "Today's wait: average 18 min 12 s, 90% within 25 min 3 s (over 2 of 3 delivered; 1 served within seconds of its request, not timed)",
-      ),
-    ).toBeInTheDocument();
-  });
-
-  it('says so before the first delivery of the day', async () => {
-    seed({ users: [admin], signedInAs: admin.email });
-    answerPages('/api/meals', []);
-    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 0, timed: 0, averageMs: null, p90Ms: null });
-    renderApp('/dashboard/adminProfile');
-
-    expect(await screen.findByText('Waiting times: no meals delivered yet today')).toBeInTheDocument();
-  });
-
-  it('says a meal was delivered when the only ones delivered were served within seconds of their request (not timed)', async () => {
-    // The demo's one Delivered request, as Serve Meals counts it ('Delivered today 1'): served by a script, so not timed.
-    seed({ users: [admin], signedInAs: admin.email });
-    answerPages('/api/meals', []);
-    answer('/api/serveQueue/waiting', { since: '2026-11-26T00:00:00.000Z', delivered: 1, timed: 0, averageMs: null, p90Ms: null });
-    renderApp('/dashboard/adminProfile');
-
-    expect(await screen.findByText('Waiting times: 1 meal delivered today, none timed yet (served within seconds of its request)')).toBeInTheDocument();
-    expect(screen.queryByText(/no meals delivered/)).not.toBeInTheDocument();
+    expect(await screen.findByText(says)).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { applyChanged } from '@/lib/live-updates';
 import { answerPages, requests, server } from '@/testing/api/server';
 import { tableNamed } from '@/testing/data-table';
 import { mealPageAnswers } from '@/testing/meal-page';
+import { pressThenOk } from '@/testing/keyboard';
 import { renderApp } from '@/testing/render-app';
 
 const silver = makeUser({ name: 'Sam Silver', email: 'sam@example.com', badge: 'Silver' });
@@ -70,14 +71,9 @@ describe('Upcoming Meals', () => {
     await screen.findByRole('button', { name: 'Account menu' });
     const user = userEvent.setup();
     const button = await within(await screen.findByRole('article', { name: 'Veg Biryani' })).findByRole('button', { name: 'Like Veg Biryani, 3 likes' });
-    await waitFor(() => expect(button).not.toHaveAttribute('aria-busy', 'true'));
-    act(() => button.focus());
 
-    await user.keyboard('{Enter}');
-    await screen.findByRole('dialog', { name: 'Liked!' });
-    await user.keyboard('{Enter}');
+    await pressThenOk(user, button, 'Liked!');
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(card('Veg Biryani')).getByRole('button', { name: 'Liked Veg Biryani, 4 likes' })).toHaveFocus();
   });
 

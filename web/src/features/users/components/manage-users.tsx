@@ -17,28 +17,36 @@ function BadgeCell({ badge }: { badge: UserDto['badge'] }) {
   return <Badge level={badge}>{badge}</Badge>;
 }
 
+/** Each role an admin gives here: the button, what is asked before (what the role lets them do), and the notices' words. */
+const GRANTS = {
+  admin: {
+    label: 'Make Admin',
+    question: (name: string) => ({
+      title: `Make ${name} an admin?`,
+      text: 'They will add, edit and delete meals, serve requests, and make others admins. An admin cannot be made a user again here.',
+    }),
+    done: 'User promoted to Admin!',
+    failed: 'Could not promote user.',
+    variant: 'default',
+  },
+  auditor: {
+    label: 'Make Auditor',
+    question: (name: string) => ({
+      title: `Make ${name} an auditor?`,
+      text: 'They will read the whole history of every meal, request, payment and account, and change nothing.',
+    }),
+    done: 'User is now an Auditor!',
+    failed: 'Could not make the user an auditor.',
+    variant: 'outline',
+  },
+} as const;
+
 /**
  * One role-giving button, asked first (a role is not taken back here, and one key press is easily made):
  * the command, then the screen's notices ('Success', 'Failed' in the server's words, 'Error').
  */
-function GrantRoleButton({
-  user,
-  label,
-  question,
-  grant,
-  done,
-  failed,
-  variant = 'default',
-}: {
-  user: UserDto;
-  label: string;
-  /** What the role lets them do, asked before it is given. */
-  question: { title: string; text: string };
-  grant: UseMutationResult<unknown, Error, string>;
-  done: string;
-  failed: string;
-  variant?: 'default' | 'outline';
-}) {
+function GrantRoleButton({ user, grants, grant }: { user: UserDto; grants: keyof typeof GRANTS; grant: UseMutationResult<unknown, Error, string> }) {
+  const { label, question, done, failed, variant } = GRANTS[grants];
   const notice = useNotice();
   const onClick = async () => {
     try {
@@ -56,7 +64,7 @@ function GrantRoleButton({
       disabled={grant.isPending}
       aria-busy={grant.isPending}
       aria-label={`${label}: ${user.name}`}
-      confirm={{ ...question, confirmLabel: label }}
+      confirm={{ ...question(user.name), confirmLabel: label }}
       onConfirm={() => void onClick()}
     >
       {label}
@@ -71,33 +79,8 @@ function RoleActions({ user }: { user: UserDto }) {
   if (user.role === 'admin') return <Badge level="admin">Admin</Badge>;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <GrantRoleButton
-        user={user}
-        label="Make Admin"
-        question={{
-          title: `Make ${user.name} an admin?`,
-          text: 'They will add, edit and delete meals, serve requests, and make others admins. An admin cannot be made a user again here.',
-        }}
-        grant={promote}
-        done="User promoted to Admin!"
-        failed="Could not promote user."
-      />
-      {user.role === 'auditor' ? (
-        <Badge level="auditor">Auditor</Badge>
-      ) : (
-        <GrantRoleButton
-          user={user}
-          label="Make Auditor"
-          question={{
-            title: `Make ${user.name} an auditor?`,
-            text: 'They will read the whole history of every meal, request, payment and account, and change nothing.',
-          }}
-          variant="outline"
-          grant={makeAuditor}
-          done="User is now an Auditor!"
-          failed="Could not make the user an auditor."
-        />
-      )}
+      <GrantRoleButton user={user} grants="admin" grant={promote} />
+      {user.role === 'auditor' ? <Badge level="auditor">Auditor</Badge> : <GrantRoleButton user={user} grants="auditor" grant={makeAuditor} />}
     </div>
   );
 }
