@@ -56,6 +56,7 @@ test("an admin makes a user an auditor, who finds a meal by typing its name, sli
   const row = admin.getByRole('row', { name: new RegExp(auditorEmail) });
   await expect(admin.getByRole('table', { name: 'Users' }).getByRole('row')).toHaveCount(2);
   await row.getByRole('button', { name: 'Make Auditor: Audrey Auditor' }).click();
+  await admin.getByRole('alertdialog', { name: 'Make Audrey Auditor an auditor?' }).getByRole('button', { name: 'Make Auditor' }).click();
   await closeDialog(admin, 'Success');
   await expect(row.getByText('Auditor', { exact: true })).toBeVisible();
   await expect(row.getByRole('button', { name: /Make Auditor/ })).toHaveCount(0);
